@@ -1,0 +1,309 @@
+"""Calls, the auction (Laws 17-22) and the contract it arrives at."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Seat, Side, Strain
+from .errors import IllegalCall, ParseError
+
+
+class CallKind(Enum):
+    PASS = "Pass"
+    DOUBLE = "X"
+    REDOUBLE = "XX"
+    BID = "bid"
+
+
+_BID_RE = re.compile(r"^([1-7])\s*(NT|N|SA|UT|C|D|H|S|♣|♦|♥|♠)$", re.IGNORECASE)
+_CALL_ALIASES = {
+    "PASS": CallKind.PASS, "P": CallKind.PASS, "PAS": CallKind.PASS, "PASSE": CallKind.PASS,
+    "X": CallKind.DOUBLE, "D": CallKind.DOUBLE, "DBL": CallKind.DOUBLE, "DOUBLE": CallKind.DOUBLE,
+    "XX": CallKind.REDOUBLE, "R": CallKind.REDOUBLE, "RDBL": CallKind.REDOUBLE,
+    "REDOUBLE": CallKind.REDOUBLE,
+}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Call:
+    """One call: a bid ("1NT", "4S"), "Pass", a double "X" or a redouble "XX"."""
+
+    kind: CallKind
+    level: int = 0
+    strain: Strain | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is CallKind.BID:
+            if not 1 <= self.level <= 7 or self.strain is None:
+                raise ParseError(f"a bid has a level 1-7 and a strain, not {self.level}{self.strain}")
+        elif self.level or self.strain is not None:
+            raise ParseError(f"{self.kind.value} has no level or strain")
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain) -> Call:
+        return cls(CallKind.BID, level, strain)
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @property
+    def rank(self) -> int:
+        """Position of a bid in the ladder 1C=0 ... 7NT=34 (Law 18E); -1 for other calls."""
+        if self.strain is None:
+            return -1
+        return (self.level - 1) * 5 + int(self.strain)
+
+    def __str__(self) -> str:
+        if self.kind is CallKind.BID:
+            return f"{self.level}{self.strain}"
+        return str(self.kind.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read "1NT", "1N", "4s", "2♥", "Pass", "P", "X", "Dbl", "XX", "R"..."""
+        key = text.strip()
+        kind = _CALL_ALIASES.get(key.upper())
+        if kind is not None:
+            return cls(kind)
+        match = _BID_RE.match(key)
+        if match is None:
+            raise ParseError(f"not a call: {text!r}")
+        return cls.bid(int(match.group(1)), Strain.parse(match.group(2)))
+
+
+PASS = Call(CallKind.PASS)
+DOUBLE = Call(CallKind.DOUBLE)
+REDOUBLE = Call(CallKind.REDOUBLE)
+ALL_BIDS: tuple[Call, ...] = tuple(Call.bid(level, s) for level in range(1, 8) for s in Strain)
+
+
+_CONTRACT_RE = re.compile(r"^([1-7])\s*(NT|N|SA|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A final contract: level, strain and risk (0 undoubled, 1 doubled, 2 redoubled)."""
+
+    level: int
+    strain: Strain
+    risk: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise ParseError(f"a contract's level is 1-7, not {self.level}")
+        if self.risk not in (0, 1, 2):
+            raise ParseError(f"a contract is undoubled, doubled or redoubled, not risk {self.risk}")
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks declarer must win: the level plus the book of six."""
+        return self.level + 6
+
+    @property
+    def doubled(self) -> bool:
+        return self.risk == 1
+
+    @property
+    def redoubled(self) -> bool:
+        return self.risk == 2
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'X' * self.risk}"
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read "4S", "4SX", "3NTXX", "3N", "5cx" (PBN and common forms)."""
+        match = _CONTRACT_RE.match(text.strip())
+        if match is None:
+            raise ParseError(f"not a contract: {text!r}")
+        risk_text = (match.group(3) or "").upper()
+        risk = {"": 0, "X": 1, "*": 1, "XX": 2, "R": 2, "**": 2}[risk_text]
+        return cls(int(match.group(1)), Strain.parse(match.group(2)), risk)
+
+    @classmethod
+    def parse_or_pass(cls, text: str) -> Contract | None:
+        """Like ``parse``, but "Pass" (a passed-out board) gives None."""
+        if text.strip().upper() in ("PASS", "P", "AP", "PASSED OUT", "ALL PASS"):
+            return None
+        return cls.parse(text)
+
+
+@dataclass(frozen=True, slots=True)
+class MadeCall:
+    """A call in an auction, with the seat that made it."""
+
+    seat: Seat
+    call: Call
+
+
+class Auction:
+    """The auction of one board: validates every call, then gives contract and declarer.
+
+    >>> a = Auction(Seat.N)
+    >>> for c in "1NT Pass 3NT Pass Pass Pass".split():
+    ...     a.add(Call.parse(c))
+    >>> str(a.contract), a.declarer
+    ('3NT', <Seat.N: 0>)
+    """
+
+    def __init__(self, dealer: Seat, calls: Iterable[Call | str] = ()) -> None:
+        self.dealer = dealer
+        self._calls: list[MadeCall] = []
+        for call in calls:
+            self.add(call)
+
+    # ---- reading the auction -------------------------------------------------------------
+    @property
+    def calls(self) -> list[Call]:
+        return [made.call for made in self._calls]
+
+    def __iter__(self) -> Iterator[MadeCall]:
+        return iter(self._calls)
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    @property
+    def turn(self) -> Seat:
+        """The seat whose turn it is to call (Law 17C: clockwise from the dealer)."""
+        return self.dealer.after(len(self._calls))
+
+    def _trailing_passes(self) -> int:
+        count = 0
+        for made in reversed(self._calls):
+            if made.call.kind is not CallKind.PASS:
+                break
+            count += 1
+        return count
+
+    @property
+    def is_complete(self) -> bool:
+        """Three passes after a call, or four opening passes (Law 22)."""
+        if len(self._calls) == 4 and self._trailing_passes() == 4:
+            return True
+        return len(self._calls) >= 4 and self._trailing_passes() >= 3
+
+    @property
+    def is_passed_out(self) -> bool:
+        return self.is_complete and self.last_bid is None
+
+    @property
+    def last_bid(self) -> MadeCall | None:
+        for made in reversed(self._calls):
+            if made.call.is_bid:
+                return made
+        return None
+
+    def _last_non_pass(self) -> MadeCall | None:
+        for made in reversed(self._calls):
+            if made.call.kind is not CallKind.PASS:
+                return made
+        return None
+
+    @property
+    def risk(self) -> int:
+        """0, 1 or 2: whether the last bid stands doubled or redoubled (Law 19C)."""
+        risk = 0
+        for made in reversed(self._calls):
+            if made.call.is_bid:
+                return risk
+            if made.call.kind is CallKind.DOUBLE:
+                risk = max(risk, 1)
+            elif made.call.kind is CallKind.REDOUBLE:
+                risk = 2
+        return risk
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract once the auction is complete (None if passed out or not over)."""
+        last = self.last_bid
+        if not self.is_complete or last is None or last.call.strain is None:
+            return None
+        return Contract(last.call.level, last.call.strain, self.risk)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The first player of the declaring side who named the contract's strain."""
+        last = self.last_bid
+        if not self.is_complete or last is None:
+            return None
+        side = last.seat.side
+        for made in self._calls:
+            if made.call.strain == last.call.strain and made.seat.side is side:
+                return made.seat
+        return None  # unreachable: the last bid itself names the strain
+
+    # ---- validating and making calls -------------------------------------------------------
+    def why_illegal(self, call: Call, seat: Seat | None = None) -> IllegalCall | None:
+        """The reason ``call`` (by ``seat``, default the player in turn) is illegal, or None."""
+        if self.is_complete:
+            return IllegalCall(f"{call} after the auction has ended", law="22")
+        if seat is not None and seat != self.turn:
+            return IllegalCall(
+                f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
+                law="29-32",
+            )
+        caller = self.turn
+        last_bid = self.last_bid
+        if call.is_bid:
+            if last_bid is not None and call.rank <= last_bid.call.rank:
+                return IllegalCall(f"insufficient bid: {call} after {last_bid.call}", law="27")
+            return None
+        if call.kind is CallKind.DOUBLE:
+            last = self._last_non_pass()
+            if last is None or not last.call.is_bid:
+                what = "nothing" if last is None else str(last.call)
+                return IllegalCall(f"double of {what}: only a bid can be doubled", law="19A1")
+            if last.seat.side is caller.side:
+                return IllegalCall(f"double of partner's or one's own bid {last.call}", law="19A1")
+            return None
+        if call.kind is CallKind.REDOUBLE:
+            last = self._last_non_pass()
+            if last is None or last.call.kind is not CallKind.DOUBLE:
+                what = "nothing" if last is None else str(last.call)
+                return IllegalCall(f"redouble of {what}: only a double can be redoubled", law="19B1")
+            if last.seat.side is caller.side:
+                return IllegalCall("redouble of one's own side's double", law="19B1")
+            return None
+        return None
+
+    def is_legal(self, call: Call) -> bool:
+        return self.why_illegal(call) is None
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the player in turn may make (empty once the auction is over)."""
+        if self.is_complete:
+            return []
+        candidates = [PASS, DOUBLE, REDOUBLE, *ALL_BIDS]
+        return [call for call in candidates if self.why_illegal(call) is None]
+
+    def add(self, call: Call | str, seat: Seat | None = None) -> MadeCall:
+        """Make a call; an illegal one raises IllegalCall naming the reason and the Law."""
+        if isinstance(call, str):
+            call = Call.parse(call)
+        problem = self.why_illegal(call, seat)
+        if problem is not None:
+            raise problem
+        made = MadeCall(self.turn, call)
+        self._calls.append(made)
+        return made
+
+    def undo(self) -> MadeCall:
+        """Withdraw the last call (Law 25A: an unintended call, before partner has called)."""
+        if not self._calls:
+            raise IllegalCall("there is no call to withdraw", law="25A")
+        return self._calls.pop()
+
+    def copy(self) -> Auction:
+        return Auction(self.dealer, self.calls)
+
+    def declaring_side(self) -> Side | None:
+        declarer = self.declarer
+        return None if declarer is None else declarer.side
+
+    def __str__(self) -> str:
+        return " ".join(str(call) for call in self.calls)

@@ -1,0 +1,213 @@
+"""Cards, suits, ranks, seats, sides and strains: the small value types of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .errors import ParseError
+
+
+class Suit(IntEnum):
+    """A suit, ordered as in the auction (Law 1A): clubs lowest, spades highest."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.symbol, suit.name):
+                return suit
+        raise ParseError(f"not a suit: {text!r}")
+
+
+_RANK_LETTERS = "23456789TJQKA"
+
+
+class Rank(IntEnum):
+    """A rank from the two (2) to the ace (14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTERS[self - 2]
+
+    @property
+    def hcp(self) -> int:
+        """Milton Work high-card points: A 4, K 3, Q 2, J 1."""
+        return max(0, self - 10)
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        key = text.strip().upper()
+        if key == "10":
+            return cls.TEN
+        if len(key) == 1 and key in _RANK_LETTERS:
+            return cls(_RANK_LETTERS.index(key) + 2)
+        raise ParseError(f"not a rank: {text!r}")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One of the 52 cards; ``str(Card.parse("SA")) == "SA"``. Ordered by suit, then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    def __str__(self) -> str:
+        return f"{self.suit.letter}{self.rank.letter}"
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. "♠A"."""
+        return f"{self.suit.symbol}{'10' if self.rank == Rank.TEN else self.rank.letter}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read "SA", "sa", "S10", "♠A" (suit first) or "AS" (rank first)."""
+        key = text.strip()
+        if len(key) < 2:
+            raise ParseError(f"not a card: {text!r}")
+        try:
+            return cls(Suit.parse(key[0]), Rank.parse(key[1:]))
+        except ParseError:
+            pass
+        try:
+            return cls(Suit.parse(key[-1]), Rank.parse(key[:-1]))
+        except ParseError:
+            raise ParseError(f"not a card: {text!r}") from None
+
+
+DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+"""The 52 cards, clubs 2 first, spades ace last."""
+
+
+class Side(Enum):
+    """A partnership: North-South or East-West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Seat(IntEnum):
+    """A compass seat, in clockwise order (the order of the auction and of play)."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def lho(self) -> Seat:
+        """The left-hand opponent: the next player clockwise."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def rho(self) -> Seat:
+        """The right-hand opponent: the previous player clockwise."""
+        return Seat((self + 3) % 4)
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def full_name(self) -> str:
+        return ("North", "East", "South", "West")[self]
+
+    def after(self, steps: int) -> Seat:
+        """The seat ``steps`` places clockwise from this one."""
+        return Seat((self + steps) % 4)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        key = text.strip().upper()
+        for seat in cls:
+            if key in (seat.name, seat.full_name.upper()):
+                return seat
+        raise ParseError(f"not a seat: {text!r}")
+
+
+class Strain(IntEnum):
+    """The denomination of a bid, in the order of Law 18E: clubs lowest, notrump highest."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    @property
+    def letter(self) -> str:
+        return "CDHSN"[self]
+
+    @property
+    def symbol(self) -> str:
+        return ("♣", "♦", "♥", "♠", "NT")[self]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None in notrump."""
+        return None if self is Strain.NOTRUMP else Suit(int(self))
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.CLUBS, Strain.DIAMONDS)
+
+    def __str__(self) -> str:
+        return "NT" if self is Strain.NOTRUMP else self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        if key in ("N", "NT", "SA", "UT", "NOTRUMP", "NOTRUMPS"):
+            return cls.NOTRUMP
+        try:
+            return cls(int(Suit.parse(key)))
+        except ParseError:
+            raise ParseError(f"not a strain: {text!r}") from None

@@ -1,0 +1,305 @@
+"""The play of the cards (Laws 41-47, 44, 65-66), revokes (61-64) and claims (68-70)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+from .auction import Contract
+from .cards import Card, Seat, Side, Suit
+from .deal import Deal
+from .errors import IllegalCard, IllegalClaim
+
+Policy = Literal["prevent", "laws"]
+"""``prevent`` refuses an irregular card (as online play does); ``laws`` records a revoke as it
+happened so that the Laws (61-64) can rectify it."""
+
+
+def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
+    """The seat winning a complete trick: the highest trump, else the highest of the suit led."""
+    led = cards[0].suit
+
+    def strength(card: Card) -> tuple[int, int]:
+        if trump is not None and card.suit == trump:
+            return (2, card.rank)
+        return (1, card.rank) if card.suit == led else (0, 0)
+
+    best = max(range(len(cards)), key=lambda i: strength(cards[i]))
+    return leader.after(best)
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick: its leader and the cards played to it, in clockwise order from the leader."""
+
+    leader: Seat
+    cards: list[Card] = field(default_factory=list)
+    winner: Seat | None = None
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.cards) == 4
+
+    def seat_of(self, index: int) -> Seat:
+        return self.leader.after(index)
+
+    def card_of(self, seat: Seat) -> Card | None:
+        index = (seat - self.leader) % 4
+        return self.cards[index] if index < len(self.cards) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit while able to (Law 61A), recorded under the ``laws`` policy."""
+
+    trick: int  # 0-based index of the trick
+    seat: Seat
+    card: Card
+    led: Suit
+
+
+class ClaimState(Enum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DISPUTED = "disputed"
+    RULED = "ruled"
+
+
+@dataclass(slots=True)
+class Claim:
+    """A claim or concession (Law 68): ``claimer``'s side says it will win ``tricks`` of the
+    remaining tricks (fewer than all of them concedes the rest)."""
+
+    claimer: Seat
+    tricks: int
+    remaining: int
+    state: ClaimState = ClaimState.PENDING
+    ruled_tricks: int | None = None  # the director's ruling for the claimer's side (Law 70)
+
+    @property
+    def final_tricks(self) -> int:
+        """Tricks of the remaining ones that the claimer's side is credited with."""
+        return self.ruled_tricks if self.ruled_tricks is not None else self.tricks
+
+
+class Play:
+    """The play of one board: validates every card and tracks tricks, revokes and claims.
+
+    The ``turn`` is the hand that must play next; declarer plays dummy's cards, so a card from
+    dummy's hand is given with ``seat=dummy`` (or no seat at all).
+    """
+
+    def __init__(self, deal: Deal, contract: Contract, declarer: Seat,
+                 policy: Policy = "prevent") -> None:
+        self.deal = deal
+        self.contract = contract
+        self.declarer = declarer
+        self.policy = policy
+        self.trump = contract.strain.trump
+        self.tricks: list[Trick] = [Trick(declarer.lho)]
+        self.revokes: list[Revoke] = []
+        self.claim_made: Claim | None = None
+        self._played: set[Card] = set()
+
+    # ---- reading the play -------------------------------------------------------------------
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def opening_leader(self) -> Seat:
+        return self.declarer.lho
+
+    @property
+    def dummy_exposed(self) -> bool:
+        """Dummy's cards are face up once the opening lead has been made (Law 41D)."""
+        return bool(self.tricks[0].cards)
+
+    @property
+    def current(self) -> Trick:
+        return self.tricks[-1]
+
+    @property
+    def completed_tricks(self) -> list[Trick]:
+        return [trick for trick in self.tricks if trick.is_complete]
+
+    @property
+    def is_complete(self) -> bool:
+        """All 13 tricks played, or a claim accepted or ruled on."""
+        if self.claim_made is not None and self.claim_made.state in (ClaimState.ACCEPTED,
+                                                                      ClaimState.RULED):
+            return True
+        return len(self.completed_tricks) == 13
+
+    @property
+    def turn(self) -> Seat:
+        """The hand that plays the next card."""
+        trick = self.current
+        return trick.leader.after(len(trick.cards))
+
+    def remaining(self, seat: Seat) -> set[Card]:
+        """The cards still held by a seat."""
+        return set(self.deal[seat].cards) - self._played
+
+    def tricks_won(self, side: Side) -> int:
+        """Tricks won by a side in the completed tricks (claims and revokes not included)."""
+        return sum(1 for t in self.completed_tricks if t.winner is not None and t.winner.side is side)
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Tricks declarer's side won in play, plus a claim's tricks, after Law 64 transfers."""
+        side = self.declarer.side
+        won = self.tricks_won(side)
+        claim = self.claim_made
+        if claim is not None and claim.state in (ClaimState.ACCEPTED, ClaimState.RULED):
+            if claim.claimer.side is side:
+                won += claim.final_tricks
+            else:
+                won += claim.remaining - claim.final_tricks
+        return won - self.revoke_transfer(side) + self.revoke_transfer(side.other)
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the hand in turn may play: any card on a lead, else the suit led if held."""
+        if self.is_complete or self.claim_made is not None:
+            return []
+        held = sorted(self.remaining(self.turn))
+        if not self.current.cards:
+            return held
+        led = self.current.cards[0].suit
+        following = [card for card in held if card.suit == led]
+        return following or held
+
+    # ---- playing ------------------------------------------------------------------------------
+    def why_illegal(self, card: Card, seat: Seat | None = None) -> IllegalCard | None:
+        """The reason ``card`` may not be played now, or None. A revoke under the ``laws``
+        policy is not illegal here: it is recorded when played."""
+        if self.is_complete:
+            return IllegalCard(f"{card} after the play has ended", law="44")
+        if self.claim_made is not None:
+            return IllegalCard(f"{card} while a claim is being decided: play ceases", law="68D")
+        turn = self.turn
+        if seat is not None and seat != turn:
+            lead = "lead" if not self.current.cards else "play"
+            return IllegalCard(
+                f"{card} by {seat.full_name} out of turn: it is {turn.full_name}'s {lead}",
+                law="53-57",
+            )
+        if card not in self.remaining(turn):
+            where = "has already been played" if card in self._played else (
+                f"is not in {turn.full_name}'s hand")
+            return IllegalCard(f"{card} {where}", law="44")
+        if self.current.cards and self.policy == "prevent":
+            led = self.current.cards[0].suit
+            if card.suit != led and any(c.suit == led for c in self.remaining(turn)):
+                return IllegalCard(
+                    f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
+                    f"on a {led.name.lower()} lead", law="44C, 61")
+        return None
+
+    def play(self, card: Card | str, seat: Seat | None = None) -> Trick:
+        """Play a card from the hand in turn; returns the trick it went to."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        problem = self.why_illegal(card, seat)
+        if problem is not None:
+            raise problem
+        trick = self.current
+        turn = self.turn
+        if trick.cards:
+            led = trick.cards[0].suit
+            if card.suit != led and any(c.suit == led for c in self.remaining(turn)):
+                self.revokes.append(Revoke(len(self.tricks) - 1, turn, card, led))
+        trick.cards.append(card)
+        self._played.add(card)
+        if trick.is_complete:
+            trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
+            if len(self.tricks) < 13:
+                self.tricks.append(Trick(trick.winner))
+        return trick
+
+    # ---- claims (Laws 68-70) ----------------------------------------------------------------
+    @property
+    def tricks_remaining(self) -> int:
+        """Tricks not yet complete, counting the one in progress."""
+        return 13 - len(self.completed_tricks)
+
+    def claim(self, claimer: Seat, tricks: int) -> Claim:
+        """``claimer``'s side claims ``tricks`` of the remaining tricks (Law 68A/B)."""
+        if self.is_complete:
+            raise IllegalClaim("the play has ended: there is nothing to claim", law="68")
+        if self.claim_made is not None:
+            raise IllegalClaim("a claim is already being decided", law="68D")
+        remaining = self.tricks_remaining
+        if not 0 <= tricks <= remaining:
+            raise IllegalClaim(f"claim of {tricks} tricks with {remaining} to play", law="68")
+        if claimer == self.dummy:
+            raise IllegalClaim("dummy may not claim or concede", law="68")
+        self.claim_made = Claim(claimer, tricks, remaining)
+        return self.claim_made
+
+    def _pending_claim(self) -> Claim:
+        claim = self.claim_made
+        if claim is None or claim.state in (ClaimState.ACCEPTED, ClaimState.RULED):
+            raise IllegalClaim("there is no claim awaiting a decision", law="68-69")
+        return claim
+
+    def accept_claim(self) -> None:
+        """The opponents acquiesce (Law 69A): the claim stands and play has ended."""
+        self._pending_claim().state = ClaimState.ACCEPTED
+
+    def dispute_claim(self) -> None:
+        """An opponent disputes the claim: the director is called (Law 68D)."""
+        self._pending_claim().state = ClaimState.DISPUTED
+
+    def rule_claim(self, tricks: int) -> None:
+        """The director's ruling (Law 70): the claimer's side gets ``tricks`` of the remaining."""
+        claim = self._pending_claim()
+        if not 0 <= tricks <= claim.remaining:
+            raise IllegalClaim(f"ruling of {tricks} tricks with {claim.remaining} to play", law="70")
+        claim.ruled_tricks = tricks
+        claim.state = ClaimState.RULED
+
+    def withdraw_claim(self) -> None:
+        """Play continues (e.g. the claim was withdrawn by agreement before acquiescence)."""
+        self._pending_claim()
+        self.claim_made = None
+
+    # ---- revokes (Law 64) -------------------------------------------------------------------
+    def revoke_transfer(self, offenders: Side) -> int:
+        """Tricks the offending side transfers for its established revokes (Law 64A/B).
+
+        A1: the revoker won the revoke trick: that trick, and one more if the offending side won
+        a later trick. A2: otherwise one trick, if the offending side won the revoke trick or a
+        later one. B: no transfer for a revoke in the twelfth trick (B6, it is corrected) or a
+        second revoke in the same suit by the same player (B2).
+        """
+        total = 0
+        seen: set[tuple[Seat, Suit]] = set()
+        tricks = self.completed_tricks
+        for revoke in self.revokes:
+            if revoke.seat.side is not offenders or revoke.trick >= 11:
+                continue
+            if (revoke.seat, revoke.led) in seen:
+                continue
+            seen.add((revoke.seat, revoke.led))
+            if revoke.trick >= len(tricks):
+                continue
+            winner = tricks[revoke.trick].winner
+            later = sum(1 for t in tricks[revoke.trick + 1:]
+                        if t.winner is not None and t.winner.side is offenders)
+            if winner == revoke.seat:
+                total += 1 + (1 if later else 0)
+            elif (winner is not None and winner.side is offenders) or later:
+                total += 1
+        return total
+
+    @classmethod
+    def replay(cls, deal: Deal, contract: Contract, declarer: Seat,
+               cards: Iterable[Card | str], policy: Policy = "prevent") -> Play:
+        """A play with the given cards played in order (raises at the first illegal one)."""
+        play = cls(deal, contract, declarer, policy)
+        for card in cards:
+            play.play(card)
+        return play

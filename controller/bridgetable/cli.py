@@ -1,0 +1,76 @@
+"""The ``bridgetable`` command: one entry point, one subcommand per job."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("score", help="the Law 77 score of a contract, e.g. 4SX 8 --vul")
+    parser.add_argument("contract", help='e.g. "4S", "3NTX", "6HXX"')
+    parser.add_argument("tricks", type=int, help="tricks won by declarer (0-13)")
+    parser.add_argument("--vul", action="store_true", help="declarer's side is vulnerable")
+    parser.set_defaults(handler=_run_score)
+
+
+def _run_score(args: argparse.Namespace) -> int:
+    from .bridge import Contract, duplicate_score
+
+    contract = Contract.parse_or_pass(args.contract)
+    print(duplicate_score(contract, args.tricks, args.vul))
+    return 0
+
+
+def _add_imps(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("imps", help="IMPs for a difference in points (Law 78B)")
+    parser.add_argument("difference", type=int)
+    parser.set_defaults(handler=_run_imps)
+
+
+def _run_imps(args: argparse.Namespace) -> int:
+    from .bridge import imps
+
+    print(imps(args.difference))
+    return 0
+
+
+def _add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("check", help="validate every record of PBN or LIN files")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_run_check)
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from .check import run_check
+
+    return run_check(args.files, as_json=args.json)
+
+
+SUBCOMMANDS = [_add_check, _add_score, _add_imps]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bridgetable", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        handler: Handler = args.handler
+        return handler(args)
+    except ValueError as error:  # a bad argument, e.g. an unreadable contract
+        print(f"bridgetable {args.command}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

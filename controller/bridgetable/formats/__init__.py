@@ -1,0 +1,1 @@
+"""File formats of the bridge world: PBN and LIN (read and write), USEBIO XML (write)."""

@@ -1,0 +1,61 @@
+"""The format-neutral record of one board as played at one table, as PBN and LIN files hold it.
+
+Readers fill in what the file says and note what they could not read in ``problems``; nothing
+here checks the Laws (that is ``bridgetable.check``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability
+
+PROBLEM_KINDS = ("deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
+                 "format")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with a record: ``kind`` is one of PROBLEM_KINDS."""
+
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+
+
+@dataclass(slots=True)
+class BoardRecord:
+    """One board at one table.
+
+    ``tricks`` holds the cards of each trick by seat (a card not recorded is absent); the order
+    in which they were played follows from the leader of each trick and the trump suit.
+    ``result`` is the number of tricks declarer won (after a claim, the claimed total).
+    ``score_ns`` is North-South's score as the file states it.
+    """
+
+    tags: dict[str, str] = field(default_factory=dict)  # every tag as read, raw values, in order
+    board: int | None = None
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: Deal | None = None
+    auction_first: Seat | None = None  # who made the first call recorded (normally the dealer)
+    calls: list[Call] = field(default_factory=list)
+    call_notes: dict[int, str] = field(default_factory=dict)  # index of call -> note/alert text
+    auction_ended: bool = False  # the record says the auction ended ("AP", or three passes)
+    opening_leader: Seat | None = None
+    tricks: list[dict[Seat, Card]] = field(default_factory=list)
+    claimed: bool = False  # the play ended in a claim or concession
+    contract: Contract | None = None
+    passed_out: bool = False
+    declarer: Seat | None = None
+    result: int | None = None
+    score_ns: int | None = None
+    line: int = 0  # where the record starts in its file (1-based), 0 if not from a file
+    problems: list[Problem] = field(default_factory=list)
+
+    def problem(self, kind: str, message: str) -> None:
+        if kind not in PROBLEM_KINDS:
+            raise ValueError(f"unknown problem kind {kind!r}")
+        self.problems.append(Problem(kind, message))
