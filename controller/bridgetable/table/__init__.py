@@ -1,0 +1,1 @@
+"""The table unit: board flow, confirmation, journal and recovery, screens."""

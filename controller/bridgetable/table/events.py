@@ -1,0 +1,67 @@
+"""TableEvent: what a seat's hardware tells the table unit, whatever the device behind it.
+
+Every device adapter (gpiozero bidding box, serial seat module, keyboard, card reader) turns
+its input into these events; the board flow consumes only them, and the journal stores them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+
+from ..bridge import Card, Seat
+
+
+class Key(Enum):
+    """The keys of a bidding box (one set per seat)."""
+
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+    PASS = "PASS"
+    DOUBLE = "X"
+    REDOUBLE = "XX"
+    OK = "OK"
+    UNDO = "UNDO"
+    CLAIM = "CLAIM"
+    DIRECTOR = "DIRECTOR"
+
+
+class EventKind(Enum):
+    KEY = "key"  # a bidding-box key pressed: value is a Key value
+    CARD = "card"  # a card scanned at the seat's reader: value is a card, e.g. "SA"
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One input at one seat: a key press or a card scan."""
+
+    seat: Seat
+    kind: EventKind
+    value: str
+
+    @classmethod
+    def key(cls, seat: Seat, key: Key) -> TableEvent:
+        return cls(seat, EventKind.KEY, key.value)
+
+    @classmethod
+    def card(cls, seat: Seat, card: Card) -> TableEvent:
+        return cls(seat, EventKind.CARD, str(card))
+
+    def to_json(self) -> str:
+        return json.dumps({"seat": self.seat.name, "kind": self.kind.value, "value": self.value})
+
+    @classmethod
+    def from_json(cls, text: str) -> TableEvent:
+        data = json.loads(text)
+        return cls(Seat.parse(data["seat"]), EventKind(data["kind"]), str(data["value"]))
