@@ -16,6 +16,9 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __bool__(self) -> bool:
+        return True  # clubs is 0, but a suit is never "nothing"
+
     @property
     def letter(self) -> str:
         return "CDHS"[self]
@@ -135,6 +138,9 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        return True  # North is 0, but a seat is never "nothing": `if seat:` means "not None"
+
     @property
     def lho(self) -> Seat:
         """The left-hand opponent: the next player clockwise."""
@@ -181,6 +187,9 @@ class Strain(IntEnum):
     HEARTS = 2
     SPADES = 3
     NOTRUMP = 4
+
+    def __bool__(self) -> bool:
+        return True  # clubs is 0, but a strain is never "nothing"
 
     @property
     def letter(self) -> str:
