@@ -1,0 +1,306 @@
+"""`bridgetable check`: validate every record of PBN or LIN files as a director would.
+
+For each record: the deal; the auction's legality; Contract and Declarer against the auction;
+the play's legality (leader of each trick, cards held, following suit: a failure to follow while
+holding the suit is a revoke); Result against the play; Score against Law 77. Dealer and
+Vulnerable that differ from the board cycle of Law 2 are warnings, not errors.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .bridge import (
+    Auction,
+    BridgeError,
+    Contract,
+    Play,
+    Seat,
+    board_dealer,
+    board_vulnerability,
+    duplicate_score,
+)
+from .formats.record import BoardRecord, Problem
+
+
+@dataclass(slots=True)
+class BoardReport:
+    """The outcome of checking one record."""
+
+    file: str
+    index: int
+    board: int | None
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file, "index": self.index, "board": self.board, "ok": self.ok,
+            "problems": [{"kind": p.kind, "message": p.message} for p in self.problems],
+            "warnings": self.warnings,
+        }
+
+
+@dataclass(slots=True)
+class _Facts:
+    """What the checks establish as they go, for the checks after them."""
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    passed_out: bool = False
+    play: Play | None = None
+
+
+def check_record(record: BoardRecord, file: str = "", index: int = 0) -> BoardReport:
+    """Check one record; the reader's own problems come first."""
+    report = BoardReport(file, index, record.board, list(record.problems))
+    _check_cycle(record, report)
+    facts = _Facts(record.contract, record.declarer, record.passed_out)
+    _check_auction(record, report, facts)
+    _check_play(record, report, facts)
+    _check_result(record, report, facts)
+    _check_score(record, report, facts)
+    return report
+
+
+def _check_cycle(record: BoardRecord, report: BoardReport) -> None:
+    if record.board is None or record.board < 1:
+        return
+    if record.dealer is not None and record.dealer != board_dealer(record.board):
+        report.warnings.append(
+            f"dealer {record.dealer.full_name} differs from the board cycle "
+            f"({board_dealer(record.board).full_name} deals board {record.board}, Law 2)")
+    if record.vulnerability is not None and record.vulnerability != board_vulnerability(record.board):
+        report.warnings.append(
+            f"vulnerability {record.vulnerability} differs from the board cycle "
+            f"({board_vulnerability(record.board)} on board {record.board}, Law 2)")
+
+
+def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
+    if not record.calls:
+        return
+    first = record.auction_first or record.dealer
+    if first is None:
+        report.problems.append(Problem("auction", "the auction has no first caller and no dealer"))
+        return
+    if record.dealer is not None and first != record.dealer:
+        report.problems.append(Problem(
+            "auction", f"the auction starts with {first.full_name}, but the dealer is "
+                       f"{record.dealer.full_name} (Law 17A)"))
+    auction = Auction(first)
+    for number, call in enumerate(record.calls, start=1):
+        try:
+            auction.add(call)
+        except BridgeError as error:
+            report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
+            return
+    if not auction.is_complete:
+        if record.auction_ended or record.contract is not None or record.passed_out:
+            report.problems.append(Problem(
+                "auction", f"the auction stops after {len(auction)} calls without three passes "
+                           "(Law 22)"))
+        return
+    _compare_with_auction(record, report, facts, auction)
+
+
+def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Facts,
+                          auction: Auction) -> None:
+    if auction.is_passed_out:
+        if record.contract is not None:
+            report.problems.append(Problem(
+                "contract", f"Contract {record.contract}, but the auction was passed out"))
+        facts.contract, facts.declarer, facts.passed_out = None, None, True
+        return
+    if record.passed_out:
+        report.problems.append(Problem(
+            "contract", f"the board is recorded as passed out, but the auction ends in "
+                        f"{auction.contract} by {auction.declarer}"))
+    elif record.contract is not None and record.contract != auction.contract:
+        report.problems.append(Problem(
+            "contract", f"Contract {record.contract}, but the auction ends in {auction.contract}"))
+    if record.declarer is not None and record.declarer != auction.declarer:
+        assert auction.declarer is not None
+        report.problems.append(Problem(
+            "declarer", f"Declarer {record.declarer.full_name}, but {auction.declarer.full_name} "
+                        f"first named the strain of {auction.contract}"))
+    facts.contract, facts.declarer, facts.passed_out = auction.contract, auction.declarer, False
+
+
+def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
+    if not record.tricks:
+        return
+    if record.deal is None or facts.contract is None or facts.declarer is None:
+        missing = "deal" if record.deal is None else "contract and declarer"
+        report.problems.append(Problem("play", f"the play cannot be checked without the {missing}"))
+        return
+    play = Play(record.deal, facts.contract, facts.declarer, policy="laws")
+    facts.play = play
+    if record.opening_leader is not None and record.opening_leader != play.opening_leader:
+        report.problems.append(Problem(
+            "play", f"the opening lead is shown from {record.opening_leader.full_name}, but "
+                    f"{play.opening_leader.full_name} is on declarer's left (Law 41A)"))
+        return
+    for number, trick in enumerate(record.tricks, start=1):
+        leader = play.turn
+        for step in range(4):
+            seat = leader.after(step)
+            card = trick.get(seat)
+            if card is None:
+                _check_rest_of_play(record, report, number, step)
+                return
+            try:
+                play.play(card, seat)
+            except BridgeError as error:
+                report.problems.append(Problem("play", f"trick {number}: {error}"))
+                facts.play = None
+                return
+    for revoke in play.revokes:
+        report.problems.append(Problem(
+            "revoke", f"trick {revoke.trick + 1}: {revoke.seat.full_name} played {revoke.card} on "
+                      f"a {revoke.led.name.lower()} lead while holding {revoke.led.name.lower()} "
+                      "(Law 61A)"))
+
+
+def _check_rest_of_play(record: BoardRecord, report: BoardReport, number: int, step: int) -> None:
+    """A card is missing from trick ``number``: the play must end there (claim or truncation)."""
+    later = [seat for trick in record.tricks[number:] for seat in trick]
+    in_trick = record.tricks[number - 1]
+    if later or len(in_trick) > step:
+        report.problems.append(Problem(
+            "play", f"trick {number}: a card is missing in the middle of the play"))
+
+
+def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
+    result = record.result
+    if result is None:
+        return
+    if facts.passed_out:
+        return
+    if not 0 <= result <= 13:
+        report.problems.append(Problem("result", f"Result {result} is not 0 to 13 tricks"))
+        return
+    play = facts.play
+    if play is None or not record.tricks:
+        return
+    side = play.declarer.side
+    won = play.tricks_won(side)
+    if len(play.completed_tricks) == 13:
+        adjusted = play.declarer_tricks
+        if result not in (won, adjusted):
+            after = "" if adjusted == won else f" ({adjusted} after revoke transfers, Law 64)"
+            report.problems.append(Problem(
+                "result", f"Result {result}, but declarer won {won} tricks in the play{after}"))
+        return
+    remaining = 13 - len(play.completed_tricks)
+    if not won <= result <= won + remaining:
+        report.problems.append(Problem(
+            "result", f"Result {result} is impossible: declarer had won {won} tricks with "
+                      f"{remaining} to play"))
+
+
+def _check_score(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
+    if record.score_ns is None:
+        return
+    if facts.passed_out:
+        expected_ns = 0
+    else:
+        contract, declarer = facts.contract, facts.declarer
+        if contract is None or declarer is None or record.result is None:
+            return
+        if record.vulnerability is None or not 0 <= record.result <= 13:
+            return
+        score = duplicate_score(contract, record.result,
+                                record.vulnerability.is_vulnerable(declarer))
+        expected_ns = score if declarer in (Seat.N, Seat.S) else -score
+    if record.score_ns != expected_ns:
+        what = "a passed-out board scores 0" if facts.passed_out else (
+            f"{facts.contract} by {facts.declarer} making {record.result} tricks, "
+            f"{record.vulnerability}, scores NS {expected_ns:+d}")
+        report.problems.append(Problem(
+            "score", f"Score NS {record.score_ns:+d}, but {what} (Law 77)"))
+
+
+# ---- files and the command ----------------------------------------------------------------------
+
+class UnreadableFile(Exception):
+    """A file that cannot be read as PBN or LIN at all."""
+
+
+def read_records(path: str) -> list[BoardRecord]:
+    """Read a PBN or LIN file (by extension, else by content)."""
+    from .formats.lin import read_lin
+    from .formats.pbn import read_pbn
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise UnreadableFile(f"{path}: {error.strerror or error}") from error
+    text = _decode(data)
+    is_lin = path.lower().endswith(".lin") or (
+        not path.lower().endswith(".pbn") and "|" in text[:200] and "[" not in text[:200])
+    try:
+        return read_lin(text, path) if is_lin else read_pbn(text, path)
+    except ValueError as error:
+        raise UnreadableFile(f"{path}: {error}") from error
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
+    """Check every record of every file; also returns the files that could not be read."""
+    reports: list[BoardReport] = []
+    unreadable: list[str] = []
+    for path in paths:
+        try:
+            records = read_records(path)
+        except UnreadableFile as error:
+            unreadable.append(str(error))
+            continue
+        reports.extend(check_record(record, path, index) for index, record in enumerate(records))
+    return reports, unreadable
+
+
+def run_check(paths: Sequence[str], as_json: bool = False) -> int:
+    """The `bridgetable check` command: 0 all consistent, 1 a problem, 2 a file unreadable."""
+    reports, unreadable = check_files(paths)
+    if as_json:
+        payload: dict[str, object] = {"boards": [report.to_json() for report in reports]}
+        if unreadable:
+            payload["unreadable"] = unreadable
+        print(json.dumps(payload, indent=1))
+    else:
+        _print_human(reports, unreadable)
+    if unreadable:
+        return 2
+    return 0 if all(report.ok for report in reports) else 1
+
+
+def _print_human(reports: list[BoardReport], unreadable: list[str]) -> None:
+    for report in reports:
+        where = f"{report.file} record {report.index}"
+        board = f"board {report.board}" if report.board is not None else "no board number"
+        if report.ok and not report.warnings:
+            continue
+        print(f"{where} ({board}): {'ok' if report.ok else 'PROBLEMS'}")
+        for problem in report.problems:
+            print(f"  {problem.kind}: {problem.message}")
+        for warning in report.warnings:
+            print(f"  warning: {warning}")
+    for message in unreadable:
+        print(f"unreadable: {message}", file=sys.stderr)
+    bad = sum(1 for report in reports if not report.ok)
+    print(f"{len(reports)} records checked: {len(reports) - bad} consistent, {bad} with problems"
+          + (f"; {len(unreadable)} files unreadable" if unreadable else ""))
