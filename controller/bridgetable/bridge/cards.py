@@ -88,6 +88,9 @@ class Card:
     suit: Suit
     rank: Rank
 
+    def __hash__(self) -> int:
+        return self.suit * 16 + self.rank  # cards fill sets in every play: keep hashing cheap
+
     def __str__(self) -> str:
         return f"{self.suit.letter}{self.rank.letter}"
 
@@ -144,16 +147,16 @@ class Seat(IntEnum):
     @property
     def lho(self) -> Seat:
         """The left-hand opponent: the next player clockwise."""
-        return Seat((self + 1) % 4)
+        return _SEATS[(self + 1) % 4]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return _SEATS[(self + 2) % 4]
 
     @property
     def rho(self) -> Seat:
         """The right-hand opponent: the previous player clockwise."""
-        return Seat((self + 3) % 4)
+        return _SEATS[(self + 3) % 4]
 
     @property
     def side(self) -> Side:
@@ -165,7 +168,7 @@ class Seat(IntEnum):
 
     def after(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
-        return Seat((self + steps) % 4)
+        return _SEATS[(self + steps) % 4]
 
     def __str__(self) -> str:
         return self.name
@@ -177,6 +180,9 @@ class Seat(IntEnum):
             if key in (seat.name, seat.full_name.upper()):
                 return seat
         raise ParseError(f"not a seat: {text!r}")
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)  # by value: the fast path of Seat.after
 
 
 class Strain(IntEnum):

@@ -102,6 +102,8 @@ class Play:
         self.revokes: list[Revoke] = []
         self.claim_made: Claim | None = None
         self._played: set[Card] = set()
+        self._held: list[set[Card]] = [set(deal[seat].cards) for seat in Seat]
+        self._completed = 0
 
     # ---- reading the play -------------------------------------------------------------------
     @property
@@ -123,7 +125,7 @@ class Play:
 
     @property
     def completed_tricks(self) -> list[Trick]:
-        return [trick for trick in self.tricks if trick.is_complete]
+        return self.tricks[: self._completed]
 
     @property
     def is_complete(self) -> bool:
@@ -131,7 +133,7 @@ class Play:
         if self.claim_made is not None and self.claim_made.state in (ClaimState.ACCEPTED,
                                                                       ClaimState.RULED):
             return True
-        return len(self.completed_tricks) == 13
+        return self._completed == 13
 
     @property
     def turn(self) -> Seat:
@@ -141,7 +143,7 @@ class Play:
 
     def remaining(self, seat: Seat) -> set[Card]:
         """The cards still held by a seat."""
-        return set(self.deal[seat].cards) - self._played
+        return set(self._held[seat])
 
     def tricks_won(self, side: Side) -> int:
         """Tricks won by a side in the completed tricks (claims and revokes not included)."""
@@ -186,13 +188,14 @@ class Play:
                 f"{card} by {seat.full_name} out of turn: it is {turn.full_name}'s {lead}",
                 law="53-57",
             )
-        if card not in self.remaining(turn):
+        held = self._held[turn]
+        if card not in held:
             where = "has already been played" if card in self._played else (
                 f"is not in {turn.full_name}'s hand")
             return IllegalCard(f"{card} {where}", law="44")
         if self.current.cards and self.policy == "prevent":
             led = self.current.cards[0].suit
-            if card.suit != led and any(c.suit == led for c in self.remaining(turn)):
+            if card.suit != led and any(c.suit == led for c in held):
                 return IllegalCard(
                     f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
                     f"on a {led.name.lower()} lead", law="44C, 61")
@@ -207,14 +210,17 @@ class Play:
             raise problem
         trick = self.current
         turn = self.turn
+        held = self._held[turn]
         if trick.cards:
             led = trick.cards[0].suit
-            if card.suit != led and any(c.suit == led for c in self.remaining(turn)):
+            if card.suit != led and any(c.suit == led for c in held):
                 self.revokes.append(Revoke(len(self.tricks) - 1, turn, card, led))
         trick.cards.append(card)
         self._played.add(card)
+        held.discard(card)
         if trick.is_complete:
             trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
+            self._completed += 1
             if len(self.tricks) < 13:
                 self.tricks.append(Trick(trick.winner))
         return trick
@@ -223,7 +229,7 @@ class Play:
     @property
     def tricks_remaining(self) -> int:
         """Tricks not yet complete, counting the one in progress."""
-        return 13 - len(self.completed_tricks)
+        return 13 - self._completed
 
     def claim(self, claimer: Seat, tricks: int) -> Claim:
         """``claimer``'s side claims ``tricks`` of the remaining tricks (Law 68A/B)."""
