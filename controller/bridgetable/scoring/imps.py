@@ -1,0 +1,56 @@
+"""IMPs across the field (Law 78B scale): Butler (against a datum) and cross-IMPs (against
+every other table)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..bridge.scoring import imps
+from .adjusted import Adjusted
+from .results import BoardResult, Scored
+
+BUTLER_TRIM_FROM = 5  # with this many scores or more, the highest and the lowest are left out
+
+
+def butler_datum(scores: Sequence[int]) -> int:
+    """The datum of a board: the mean of NS's scores, leaving out the highest and the lowest once
+    there are at least five, rounded to the nearest 10 (halves away from zero)."""
+    if not scores:
+        raise ValueError("a datum needs at least one score")
+    kept = sorted(scores)
+    if len(kept) >= BUTLER_TRIM_FROM:
+        kept = kept[1:-1]
+    mean = sum(kept) / len(kept)
+    tens = int(abs(mean) / 10 + 0.5)
+    return 10 * tens if mean >= 0 else -10 * tens
+
+
+def butler(results: Sequence[BoardResult]) -> list[Scored]:
+    """IMPs of each table against the datum of the real (not adjusted) scores of the board."""
+    real = [int(r.score) for r in results if not isinstance(r.score, Adjusted)]
+    datum = butler_datum(real) if real else 0
+    return [_adjusted(r) if isinstance(r.score, Adjusted) else
+            Scored(r, float(imps(r.score - datum)), float(-imps(r.score - datum)))
+            for r in results]
+
+
+def cross_imps(results: Sequence[BoardResult]) -> list[Scored]:
+    """Each real score against every other real score, the sum divided by the number of
+    comparisons, so that it is on the scale of one match (average cross-IMPs)."""
+    real = [int(r.score) for r in results if not isinstance(r.score, Adjusted)]
+    scored = []
+    for r in results:
+        if isinstance(r.score, Adjusted):
+            scored.append(_adjusted(r))
+            continue
+        others = list(real)
+        others.remove(r.score)
+        value = sum(imps(r.score - other) for other in others) / len(others) if others else 0.0
+        scored.append(Scored(r, value, -value))
+    return scored
+
+
+def _adjusted(result: BoardResult) -> Scored:
+    assert isinstance(result.score, Adjusted)
+    ns, ew = result.score.imps()
+    return Scored(result, ns, ew)
