@@ -1,0 +1,349 @@
+"""The two ends of the link over paho-mqtt 2.x: ``TableLink`` (a table unit) and ``StationLink``.
+
+A table publishes its retained state (its last will says "offline"), a live feed of calls and
+cards, and its results, signed, at QoS 1 from its outbox. A result leaves the outbox only when
+the station's ack arrives; until then the table resends it, at once after every (re)connection
+and then with a growing delay, so an outage of the broker or of the station of any length loses
+nothing. The station validates and verifies every result, hands it to its store callback, and
+acks only once the callback has returned. A malformed or forged message is logged with the
+reason and dropped; no handler lets an exception escape into paho's network thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from . import topics
+from .outbox import Outbox
+from .schema import ResultKey, SchemaError, decode, encode, message, validate
+from .signing import SignatureError, sign, verify
+
+log = logging.getLogger("bridgetable.link")
+
+Handler = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Broker:
+    """Where the broker is and how to log in; ``min_delay``/``max_delay`` bound the backoff (s)."""
+
+    host: str = "127.0.0.1"
+    port: int = 1883
+    username: str | None = None
+    password: str | None = None
+    keepalive: int = 30
+    min_delay: float = 0.5
+    max_delay: float = 30.0
+
+
+class _Endpoint:
+    """The paho plumbing both ends share: connect with backoff, route messages, never raise."""
+
+    def __init__(self, broker: Broker, client_id: str, clean_session: bool) -> None:
+        self.broker = broker
+        self.refused: Counter[str] = Counter()  # messages dropped, by topic kind
+        self.connected = threading.Event()
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                             clean_session=clean_session, protocol=mqtt.MQTTv311)
+        if broker.username is not None:
+            client.username_pw_set(broker.username, broker.password)
+        client.reconnect_delay_set(broker.min_delay, broker.max_delay)  # type: ignore[arg-type]
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self.client = client
+        self._routes: dict[tuple[str, str], Callable[[topics.Topic, bytes], None]] = {}
+
+    def route(self, side: str, kind: str, handler: Callable[[topics.Topic, bytes], None]) -> None:
+        self._routes[(side, kind)] = handler
+
+    def start(self) -> None:
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.connected.clear()
+
+    def publish(self, topic: str, payload: bytes, qos: int = 1, retain: bool = False) -> None:
+        self.client.publish(topic, payload, qos=qos, retain=retain)
+
+    def refuse(self, kind: str, topic: str, reason: str) -> None:
+        self.refused[kind] += 1
+        log.warning("dropped %s message on %s: %s", kind, topic, reason)
+
+    def subscriptions(self) -> list[tuple[str, int]]:
+        raise NotImplementedError
+
+    def on_ready(self) -> None:
+        """Called in paho's thread once connected (and subscribed)."""
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                    properties: Any) -> None:
+        if reason.is_failure:
+            log.warning("broker %s:%s refused the connection: %s", self.broker.host, self.broker.port,
+                        reason)
+            return
+        client.subscribe(self.subscriptions())
+        self.connected.set()
+        self._guard("on connect", self.on_ready)
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                       properties: Any) -> None:
+        self.connected.clear()
+        if reason.is_failure:
+            log.info("lost the broker (%s); reconnecting with backoff", reason)
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        try:
+            topic = topics.parse_topic(msg.topic)
+        except topics.TopicError as exc:
+            self.refuse("unknown", msg.topic, str(exc))
+            return
+        handler = self._routes.get((topic.side, topic.kind))
+        if handler is None:
+            self.refuse(topic.kind, msg.topic, "not a topic this end reads")
+            return
+        try:
+            handler(topic, msg.payload)
+        except (SchemaError, SignatureError) as exc:
+            self.refuse(topic.kind, msg.topic, str(exc))
+        except Exception:  # a bug in a callback must not kill the network thread
+            self.refused[topic.kind] += 1
+            log.exception("error handling %s message on %s", topic.kind, msg.topic)
+
+    def _guard(self, what: str, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except Exception:
+            log.exception("error in %s", what)
+
+
+class TableLink(_Endpoint):
+    """One table's end of the link.
+
+    ``on_assign`` and ``on_traveller`` receive validated messages from the station (in paho's
+    thread). Results go through ``submit`` (or the journal writes them to the outbox and calls
+    ``flush``). ``resend_min``/``resend_max`` bound the delay before an unacknowledged result
+    is sent again.
+    """
+
+    def __init__(self, club: str, table: int, key: bytes, outbox: Outbox, broker: Broker, *,
+                 on_assign: Handler | None = None, on_traveller: Handler | None = None,
+                 resend_min: float = 1.0, resend_max: float = 60.0) -> None:
+        super().__init__(broker, f"bridgetable-{club}-table-{table}", clean_session=True)
+        self.club, self.table, self._key, self.outbox = club, table, key, outbox
+        self._on_assign, self._on_traveller = on_assign, on_traveller
+        self._resend_min, self._resend_max = resend_min, resend_max
+        self._state: dict[str, Any] = {"table": table, "status": "online"}
+        self._state_topic = topics.table_topic(club, table, "state")
+        offline = encode(message("state", table=table, status="offline"))
+        self.client.will_set(self._state_topic, offline, qos=1, retain=True)
+        self._sent: dict[ResultKey, float] = {}  # key -> when last sent, since (re)connecting
+        self._sent_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = False
+        self._sender = threading.Thread(target=self._send_loop, name=f"table-{table}-outbox", daemon=True)
+        self.route("director", "ack", self._handle_ack)
+        self.route("director", "assign", self._handle_assign)
+        self.route("director", "traveller", self._handle_traveller)
+
+    def subscriptions(self) -> list[tuple[str, int]]:
+        root = topics.club_root(self.club)
+        return [(topics.director_topic(self.club, "ack", self.table), 1),
+                (topics.director_topic(self.club, "assign", self.table), 1),
+                (f"{root}/director/traveller/+", 1)]
+
+    def start(self) -> None:
+        self._sender.start()
+        super().start()
+
+    def stop(self) -> None:
+        """Say "offline" (retained) and disconnect; pending results stay in the outbox."""
+        self._stopping = True
+        self._wake.set()
+        if self.connected.is_set():
+            self.set_state(status="offline")
+        super().stop()
+        self._sender.join()
+
+    def submit(self, result: dict[str, Any]) -> ResultKey:
+        """Queue a result (unsigned; this link signs it) and send it now if connected."""
+        key = self.outbox.put(result)
+        self.flush()
+        return key
+
+    def flush(self) -> None:
+        """Send whatever the outbox holds that has not been sent since the last connection."""
+        self._wake.set()
+
+    def set_state(self, **fields: Any) -> None:
+        """Update and publish the retained state, e.g. ``set_state(round=2, board=5, phase="play")``."""
+        state = {**self._state, **fields, "table": self.table}
+        self.publish(self._state_topic, encode(message("state", **state)), qos=1, retain=True)
+        self._state = state
+
+    def publish_live(self, board: int, seq: int, event: str, value: str, seat: str | None = None,
+                     **fields: Any) -> None:
+        """One call, card or other board event as it happens (QoS 0: the result is authoritative)."""
+        live = message("live", table=self.table, board=board, seq=seq, event=event, value=value,
+                       seat=seat, **fields)
+        self.publish(topics.table_topic(self.club, self.table, "live"), encode(live), qos=0)
+
+    def on_ready(self) -> None:
+        self.publish(self._state_topic, encode(message("state", **self._state)), qos=1, retain=True)
+        with self._sent_lock:
+            self._sent.clear()  # everything unacknowledged goes again on a new connection
+        self.flush()
+
+    def _handle_ack(self, topic: topics.Topic, payload: bytes) -> None:
+        ack = decode(payload, "ack")
+        if ack["table"] != self.table:
+            raise SchemaError(f"ack.table: {ack['table']} on the ack topic of table {self.table}")
+        key = ResultKey.of(ack)
+        if self.outbox.acknowledge(key):
+            log.debug("table %s: station %s result %s", self.table, ack["status"], key)
+        with self._sent_lock:
+            self._sent.pop(key, None)
+        self._wake.set()
+
+    def _handle_assign(self, topic: topics.Topic, payload: bytes) -> None:
+        assign = decode(payload, "assign")
+        if assign["table"] != self.table:
+            raise SchemaError(f"assign.table: {assign['table']} on the topic of table {self.table}")
+        if self._on_assign is not None:
+            self._on_assign(assign)
+
+    def _handle_traveller(self, topic: topics.Topic, payload: bytes) -> None:
+        traveller = decode(payload, "traveller")
+        if traveller["board"] != topic.number:
+            raise SchemaError(f"traveller.board: {traveller['board']} on the topic of board {topic.number}")
+        if self._on_traveller is not None:
+            self._on_traveller(traveller)
+
+    def _send_loop(self) -> None:
+        """Send new results at once; resend unacknowledged ones after a doubling delay."""
+        delay = self._resend_min
+        while not self._stopping:
+            woken = self._wake.wait(delay)
+            self._wake.clear()
+            if self._stopping:
+                break
+            if not self.connected.is_set():
+                continue
+            try:
+                waiting = self._send_due(delay)
+            except Exception:  # e.g. the outbox's disk: keep the loop alive, retry later
+                log.exception("table %s: cannot read the outbox", self.table)
+                waiting = True
+            if not waiting:
+                delay = self._resend_min
+            elif not woken:
+                delay = min(delay * 2, self._resend_max)
+
+    def _send_due(self, delay: float) -> bool:
+        """Publish each pending result not sent within ``delay``; True if any await an ack."""
+        pending = self.outbox.pending()
+        now = time.monotonic()
+        topic = topics.table_topic(self.club, self.table, "result")
+        for result in pending:
+            key = ResultKey.of(result)
+            with self._sent_lock:
+                last = self._sent.get(key)
+                if last is not None and now - last < delay * 0.9:  # 0.9: timer jitter
+                    continue
+                self._sent[key] = now
+            self.publish(topic, encode(sign(result, self._key)), qos=1)
+        return bool(pending)
+
+
+@dataclass(frozen=True, slots=True)
+class ReceivedResult:
+    """A valid, verified result as the station's store receives it."""
+
+    key: ResultKey
+    message: dict[str, Any]
+
+
+StoreResult = Callable[[ReceivedResult], bool]
+
+
+class StationLink(_Endpoint):
+    """The scoring station's end of the link.
+
+    ``store`` is called (in paho's thread) with each valid, verified result and must return only
+    once the result is stored: True if it is new, False if the store already had it. The ack is
+    sent after it returns; if it raises, no ack is sent and the table will send the result again.
+    ``keys`` maps a table number to its signing key. ``share`` names an MQTT shared subscription
+    group so that several scoring workers can split the results of a large event.
+    """
+
+    def __init__(self, club: str, keys: Mapping[int, bytes], store: StoreResult, broker: Broker, *,
+                 client_id: str = "bridgetable-station", share: str | None = None,
+                 on_state: Handler | None = None, on_live: Handler | None = None) -> None:
+        super().__init__(broker, client_id, clean_session=False)
+        self.club, self._keys, self._store, self._share = club, keys, store, share
+        self._on_state, self._on_live = on_state, on_live
+        self.route("table", "result", self._handle_result)
+        self.route("table", "state", self._handle_state)
+        self.route("table", "live", self._handle_live)
+
+    def subscriptions(self) -> list[tuple[str, int]]:
+        results = topics.table_filter(self.club, "result")
+        if self._share:
+            results = f"$share/{self._share}/{results}"
+        subs = [(results, 1)]
+        if self._on_state is not None:
+            subs.append((topics.table_filter(self.club, "state"), 1))
+        if self._on_live is not None:
+            subs.append((topics.table_filter(self.club, "live"), 0))
+        return subs
+
+    def publish_assignment(self, assignment: dict[str, Any]) -> None:
+        """Retained, so a table that (re)connects learns where it is."""
+        validate(assignment, "assign")
+        self.publish(topics.director_topic(self.club, "assign", assignment["table"]), encode(assignment),
+                     qos=1, retain=True)
+
+    def publish_traveller(self, traveller: dict[str, Any]) -> None:
+        validate(traveller, "traveller")
+        self.publish(topics.director_topic(self.club, "traveller", traveller["board"]),
+                     encode(traveller), qos=1, retain=True)
+
+    def _handle_result(self, topic: topics.Topic, payload: bytes) -> None:
+        result = decode(payload, "result")
+        if result["club"] != self.club:
+            raise SchemaError(f"result.club: {result['club']!r}, this station runs {self.club!r}")
+        if result["table"] != topic.number:
+            raise SignatureError(f"a result for table {result['table']} on the topic of table {topic.number}")
+        key = self._keys.get(topic.number)
+        if key is None:
+            raise SignatureError(f"no key for table {topic.number}")
+        verify(result, key)
+        received = ReceivedResult(ResultKey.of(result), result)
+        is_new = self._store(received)
+        ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
+        self.publish(topics.director_topic(self.club, "ack", topic.number), encode(ack), qos=1)
+
+    def _handle_state(self, topic: topics.Topic, payload: bytes) -> None:
+        self._forward(topic, decode(payload, "state"), self._on_state)
+
+    def _handle_live(self, topic: topics.Topic, payload: bytes) -> None:
+        self._forward(topic, decode(payload, "live"), self._on_live)
+
+    @staticmethod
+    def _forward(topic: topics.Topic, received: dict[str, Any], handler: Handler | None) -> None:
+        if received["table"] != topic.number:
+            raise SchemaError(f"{topic.kind}.table: {received['table']} on the topic of table {topic.number}")
+        if handler is not None:
+            handler(received)

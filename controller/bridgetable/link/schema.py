@@ -1,0 +1,266 @@
+"""The JSON messages of the link, with a schema version, and their validation.
+
+Every message is a JSON object with ``"schema": SCHEMA_VERSION`` and a ``"kind"`` (one of
+MESSAGE_KINDS). ``decode`` turns received bytes into a validated message or raises SchemaError
+with the precise reason and the place ("result.tricks: expected an integer 0..13, got 14"), so
+a receiver can log it and drop the message. A result is also checked against the Laws: its
+contract must parse, and its score must be the Law 77 score of its contract and tricks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
+
+SCHEMA_VERSION = 1
+MAX_PAYLOAD = 64 * 1024  # bytes; a whole board (auction and play) is about 1 KiB
+
+Check = Callable[[Any, str], None]
+
+
+class SchemaError(ValueError):
+    """A message that is not valid; the text says where and why."""
+
+
+def _fail(path: str, expected: str, value: Any) -> SchemaError:
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return SchemaError(f"{path}: expected {expected}, got {shown}")
+
+
+def integer(lo: int | None = None, hi: int | None = None) -> Check:
+    if lo is None or hi is None:
+        bounds = "" if lo is None and hi is None else f" >= {lo}" if hi is None else f" <= {hi}"
+    else:
+        bounds = f" {lo}..{hi}"
+
+    def check(value: Any, path: str) -> None:
+        if (isinstance(value, bool) or not isinstance(value, int) or (lo is not None and value < lo)
+                or (hi is not None and value > hi)):
+            raise _fail(path, f"an integer{bounds}", value)
+    return check
+
+
+def number() -> Check:
+    def check(value: Any, path: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise _fail(path, "a finite number", value)
+    return check
+
+
+def boolean() -> Check:
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, bool):
+            raise _fail(path, "true or false", value)
+    return check
+
+
+def string(max_len: int = 64, choices: tuple[str, ...] | None = None) -> Check:
+    def check(value: Any, path: str) -> None:
+        if choices is not None:
+            if value not in choices:
+                raise _fail(path, "one of " + ", ".join(choices), value)
+        elif not isinstance(value, str) or not 1 <= len(value) <= max_len:
+            raise _fail(path, f"a string of 1..{max_len} characters", value)
+    return check
+
+
+def nullable(inner: Check) -> Check:
+    def check(value: Any, path: str) -> None:
+        if value is not None:
+            inner(value, path)
+    return check
+
+
+def array(item: Check, min_items: int = 0, max_items: int = 1000) -> Check:
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, list) or not min_items <= len(value) <= max_items:
+            raise _fail(path, f"a list of {min_items}..{max_items} items", value)
+        for i, element in enumerate(value):
+            item(element, f"{path}[{i}]")
+    return check
+
+
+def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = None) -> Check:
+    """An object with exactly these fields (every required one, any optional one, nothing else)."""
+    optional = optional or {}
+
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            raise _fail(path, "an object", value)
+        missing = [name for name in required if name not in value]
+        if missing:
+            raise SchemaError(f"{path}: missing field {missing[0]!r}")
+        unknown = sorted(name for name in value if name not in required and name not in optional)
+        if unknown:
+            raise SchemaError(f"{path}: unknown field {unknown[0]!r}")
+        for name, field_check in (*required.items(), *optional.items()):
+            if name in value:
+                field_check(value[name], f"{path}.{name}")
+    return check
+
+
+SEAT = string(choices=("N", "E", "S", "W"))
+SESSION = string(64)
+POSITIVE = integer(1)
+TRICKS = integer(0, 13)
+SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
+
+_PLAYED = {  # one table's result on one board, as a traveller shows it
+    "ns": POSITIVE, "ew": POSITIVE, "contract": string(8), "declarer": nullable(SEAT),
+    "tricks": nullable(TRICKS), "ns_score": integer(-10000, 10000),
+}
+
+FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    # kind: (required fields besides schema and kind, optional fields)
+    "result": (
+        {"club": string(64), "session": SESSION, "round": POSITIVE, "table": POSITIVE,
+         "board": POSITIVE, "revision": integer(0), **_PLAYED},
+        {"vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": string(80),
+         "auction": array(string(4), max_items=400), "play": array(string(3), max_items=52),
+         "claimed": boolean(), "played_at": string(40), "sig": SIGNATURE},
+    ),
+    "ack": (
+        {"session": SESSION, "round": POSITIVE, "table": POSITIVE, "board": POSITIVE,
+         "revision": integer(0), "status": string(choices=("stored", "duplicate"))},
+        {},
+    ),
+    "state": (
+        {"table": POSITIVE, "status": string(choices=("online", "offline"))},
+        {"session": SESSION, "round": POSITIVE, "board": POSITIVE, "phase": string(32),
+         "director_call": boolean(), "detail": string(200)},
+    ),
+    "live": (
+        {"table": POSITIVE, "board": POSITIVE, "seq": integer(0), "event": string(32),
+         "value": string(16)},
+        {"seat": nullable(SEAT), "session": SESSION, "round": POSITIVE},
+    ),
+    "assign": (
+        {"session": SESSION, "round": POSITIVE, "table": POSITIVE, "ns": POSITIVE, "ew": POSITIVE,
+         "boards": array(POSITIVE, 1, 100)},
+        {"ns_names": string(200), "ew_names": string(200), "show_traveller": boolean(),
+         "event": string(200), "final": boolean(),
+         "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
+                          "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
+                          "boards_to": POSITIVE})},
+    ),
+    "traveller": (
+        {"session": SESSION, "board": POSITIVE,
+         "rows": array(obj(_PLAYED, {"table": POSITIVE, "round": POSITIVE, "ns_mp": number(),
+                                      "ew_mp": number()}), max_items=1000)},
+        {},
+    ),
+}
+MESSAGE_KINDS = tuple(FIELDS)
+_CHECKS = {kind: obj({"schema": integer(), "kind": string(16), **required}, optional)
+           for kind, (required, optional) in FIELDS.items()}
+
+
+def validate(message: Any, kind: str) -> dict[str, Any]:
+    """Check a decoded message of the expected ``kind``; return it, or raise SchemaError."""
+    if not isinstance(message, dict):
+        raise _fail(kind, "a JSON object", message)
+    if message.get("schema") != SCHEMA_VERSION:
+        raise SchemaError(f"{kind}.schema: unsupported schema version {message.get('schema')!r}, "
+                          f"this program reads {SCHEMA_VERSION}")
+    if message.get("kind") != kind:
+        raise SchemaError(f"{kind}.kind: expected {kind!r}, got {message.get('kind')!r}")
+    _CHECKS[kind](message, kind)
+    if kind == "result":
+        _check_played(message, "result")
+    return message
+
+
+def _check_played(row: Mapping[str, Any], path: str) -> None:
+    """The contract, declarer, tricks and score of a played board must agree (Law 77)."""
+    try:
+        contract = Contract.parse_or_pass(row["contract"])
+    except ValueError as exc:  # the engine's ParseError, or a level out of range
+        raise SchemaError(f"{path}.contract: {exc}") from None
+    if contract is None:
+        if row["declarer"] is not None or row["tricks"] is not None or row["ns_score"] != 0:
+            raise SchemaError(f"{path}: a passed-out board has no declarer or tricks and scores 0")
+        return
+    if row["declarer"] is None or row["tricks"] is None:
+        raise SchemaError(f"{path}: contract {contract} needs a declarer and tricks")
+    declarer = Seat.parse(row["declarer"])
+    if "vulnerability" in row:
+        vulnerability = Vulnerability.parse(row["vulnerability"])
+    else:
+        vulnerability = board_vulnerability(row["board"])
+    score = duplicate_score(contract, row["tricks"], vulnerability.is_vulnerable(declarer))
+    expected = score if declarer in (Seat.N, Seat.S) else -score
+    if row["ns_score"] != expected:
+        raise SchemaError(f"{path}.ns_score: {row['ns_score']} but {contract} by {declarer} "
+                          f"making {row['tricks']} tricks scores {expected} for NS (Law 77)")
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    """Build a valid message of ``kind`` (SchemaError if a field is wrong)."""
+    return validate({"schema": SCHEMA_VERSION, "kind": kind, **fields}, kind)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise SchemaError(f"duplicate key {key!r} in JSON object")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise SchemaError(f"{name} is not allowed in a message")
+
+
+def decode(payload: bytes, kind: str) -> dict[str, Any]:
+    """Bytes received on a topic of ``kind`` -> a valid message, or SchemaError with the reason."""
+    if len(payload) > MAX_PAYLOAD:
+        raise SchemaError(f"{kind}: payload of {len(payload)} bytes exceeds {MAX_PAYLOAD}")
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SchemaError(f"{kind}: payload is not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    try:
+        decoded = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SchemaError(f"{kind}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:
+        raise SchemaError(f"{kind}: JSON nested too deeply") from None
+    return validate(decoded, kind)
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """The wire form of a message: canonical JSON (sorted keys, no spaces, UTF-8)."""
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ResultKey:
+    """What makes a result unique: a repeat is the same key, a correction a higher revision."""
+
+    session: str
+    round: int
+    table: int
+    board: int
+    revision: int
+
+    @classmethod
+    def of(cls, message: Mapping[str, Any]) -> ResultKey:
+        """The key of a result or of an ack."""
+        return cls(message["session"], message["round"], message["table"], message["board"],
+                   message["revision"])
+
+    def fields(self) -> dict[str, Any]:
+        return {"session": self.session, "round": self.round, "table": self.table,
+                "board": self.board, "revision": self.revision}
+
+    def __str__(self) -> str:
+        return f"{self.session}/{self.round}/{self.table}/{self.board}/r{self.revision}"
