@@ -81,7 +81,7 @@ REDOUBLE = Call(CallKind.REDOUBLE)
 ALL_BIDS: tuple[Call, ...] = tuple(Call.bid(level, s) for level in range(1, 8) for s in Strain)
 
 
-_CONTRACT_RE = re.compile(r"^([1-7])\s*(NT|N|SA|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
+_CONTRACT_RE = re.compile(r"^([1-7])\s*(NT|N|SA|UT|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +241,7 @@ class Auction:
     def why_illegal(self, call: Call, seat: Seat | None = None) -> IllegalCall | None:
         """The reason ``call`` (by ``seat``, default the player in turn) is illegal, or None."""
         if self.is_complete:
-            return IllegalCall(f"{call} after the auction has ended", law="22")
+            return IllegalCall(f"{call} after the auction has ended", law="39")
         if seat is not None and seat != self.turn:
             return IllegalCall(
                 f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
