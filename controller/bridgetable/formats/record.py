@@ -46,12 +46,14 @@ class BoardRecord:
     auction_ended: bool = False  # the record says the auction ended ("AP", or three passes)
     opening_leader: Seat | None = None
     tricks: list[dict[Seat, Card]] = field(default_factory=list)
+    play_notes: dict[tuple[int, Seat], str] = field(default_factory=dict)  # (trick index, seat) -> note
     claimed: bool = False  # the play ended in a claim or concession
     contract: Contract | None = None
     passed_out: bool = False
     declarer: Seat | None = None
     result: int | None = None
     score_ns: int | None = None
+    sections: dict[str, list[str]] = field(default_factory=dict)  # tag -> raw lines of a table section
     line: int = 0  # where the record starts in its file (1-based), 0 if not from a file
     problems: list[Problem] = field(default_factory=list)
 

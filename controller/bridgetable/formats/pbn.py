@@ -1,0 +1,424 @@
+"""PBN 2.1 (Portable Bridge Notation): read files into BoardRecords, and write them back.
+
+The reader follows the standard (www.tistis.nl/pbn, version 2.1) and is tolerant of what real
+files do: it reads everything it can and puts what it could not read in ``record.problems``
+with the line number. Only a file that is not PBN at all raises PbnError.
+
+Choices where the standard leaves room or real files break it:
+* A game ends at an empty line. Tags may span lines and share a line; "[Event Random Deal #]"
+  without quotes is read (and reported). A repeated tag is ignored, as the standard says.
+* "#" copies the value of the previous game's tag; "##value" sets a value that later games get
+  too when they lack the tag (until a game gives it without "##"). ``record.tags`` holds the
+  values after this inheritance. A table record that has an Auction, Play, Contract or Result
+  but neither Board, Dealer, Vulnerable nor Deal takes them (and Event, Date...) from the game
+  before it: rpbridge.net files write the second table of a board that way.
+* Auction: leading "-" (no call) moves the first caller on; "AP" passes out the rest;
+  "*" and "+" end the section; "=n=" notes, "$n" NAGs, "!"/"?" annotations and "^" irregularity
+  marks are read past (notes into ``call_notes``). Play: one trick per four card columns, in the
+  order of the players from the opening leader; "-" for a card not played; "*" is a claim.
+* Sections of other tags (OptimumResultTable, ScoreTable...) are kept raw in ``sections``.
+* Commentary ({...} and ;...) and "%" lines are not kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+
+from ..bridge import PASS, Call, Card, ParseError, Seat
+from .pbn_tags import auction_complete, read_typed_tags, trailing_passes
+from .pbn_write import write_pbn
+from .record import BoardRecord
+
+__all__ = ["PbnError", "decode_pbn", "read_pbn", "read_pbn_file", "write_pbn"]
+
+
+class PbnError(ValueError):
+    """A file that cannot be read as PBN at all."""
+
+    def __init__(self, message: str, filename: str = "", line: int = 0) -> None:
+        self.message = message
+        self.filename = filename
+        self.line = line
+        where = ":".join(part for part in (filename, str(line) if line else "") if part)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+_TOKEN = re.compile(r"""
+     (?P<nl>\n)
+    |(?P<ws>[ \t\f\v]+)
+    |(?P<pct>(?<![^\n])%[^\n]*)       # "%" in the first column: a directive or an escaped line
+    |(?P<semi>;[^\n]*)
+    |(?P<brace>\{[^}]*\}?)
+    |(?P<lbr>\[)
+    |(?P<rbr>\])
+    |(?P<str>"(?:[^"\\\n]|\\.)*"?)
+    |(?P<word>[^\s\[\]{};"]+)
+""", re.VERBOSE)
+_NOTE_REF = re.compile(r"^=(\d+)=$")
+_NOTE_TAG = re.compile(r"^\s*(\d+)\s*:(.*)$", re.DOTALL)
+_ANNOTATION = re.compile(r"[!?]+$")
+# A table record lacking all of these takes them from the game before it (see the module doc).
+_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
+_TABLE_TAGS = ("Auction", "Play", "Contract", "Result")
+_SHARED_TAGS = ("Event", "Site", "Date", "Stage", "Round", "HomeTeam", "VisitTeam", "Scoring",
+                *_BOARD_TAGS)
+
+_CALLS: dict[str, Call] = {}
+_CARDS: dict[str, Card | None] = {}
+
+
+def _call(text: str) -> Call | None:
+    key = _ANNOTATION.sub("", text).upper()
+    if key not in _CALLS:
+        if key not in ("PASS", "X", "XX") and not re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key):
+            return None
+        _CALLS[key] = Call.parse(key)
+    return _CALLS[key]
+
+
+def _card(text: str) -> Card | None:
+    key = _ANNOTATION.sub("", text)
+    if key not in _CARDS:
+        try:
+            card: Card | None = Card.parse(key) if key[:1].upper() in "SHDC" else None
+        except ParseError:
+            card = None
+        _CARDS[key] = card
+    return _CARDS[key]
+
+
+def _unescape(quoted: str) -> str:
+    body = quoted[1:-1] if len(quoted) > 1 and quoted.endswith('"') else quoted[1:]
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+@dataclass
+class _Game:
+    """What the lexer collected for one game, before it is interpreted."""
+
+    line: int
+    tags: list[tuple[str, str, int]] = field(default_factory=list)  # name, value, line
+    notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
+    tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+    def problem(self, kind: str, line: int, message: str) -> None:
+        self.problems.append((kind, f"line {line}: {message}"))
+
+
+class _Reader:
+    """Splits the text into games (lexing) and turns each game into a BoardRecord."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.text = text
+        self.filename = filename
+        self.records: list[BoardRecord] = []
+        self.last_values: dict[str, str] = {}  # tag -> value in the latest game that had it
+        self.persistent: dict[str, str] = {}  # tags set with "##"
+        self.seen_tag = False
+        self.first_text: tuple[int, str] | None = None
+
+    # ---- lexing -------------------------------------------------------------------------
+    def read(self) -> list[BoardRecord]:
+        text = self.text
+        line = 1
+        blank = True  # nothing but white space on the current line so far
+        game: _Game | None = None
+        tag: list[str | int] | None = None  # [name or "", line], then value parts
+        unquoted = False
+        section = ""  # the tag whose section the data tokens belong to
+        section_start = 0
+        last_data_line = 0
+        for match in _TOKEN.finditer(text):
+            kind = match.lastgroup
+            token = match.group()
+            if kind == "nl":
+                if blank and game is not None:
+                    self._end_game(game, tag, line)
+                    game, tag, section = None, None, ""
+                line += 1
+                blank = True
+                continue
+            if kind == "ws":
+                continue
+            blank = False
+            if kind in ("pct", "semi"):
+                continue
+            if kind == "brace":
+                if not token.endswith("}"):
+                    game = game or _Game(line)
+                    game.problem("format", line, "a {comment} is never closed")
+                line += token.count("\n")
+                continue
+            if game is None:
+                game = _Game(line)
+                section = ""
+            if kind == "lbr":
+                if tag is not None:
+                    game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ]")
+                tag, unquoted, section = ["", line], False, ""
+                continue
+            if tag is not None:
+                if kind == "rbr":
+                    section = self._end_tag(game, tag, unquoted, line)
+                    section_start = match.end()
+                    tag = None
+                elif kind == "word" and not tag[0]:
+                    tag[0] = token
+                elif not tag[0]:
+                    game.problem("format", line, f"tag name expected after [, found {token}")
+                    tag = None
+                elif kind == "str" and len(tag) == 2:
+                    if not token.endswith('"') or len(token) < 2:
+                        game.problem("format", line, f"the value of tag {tag[0]} has no closing quote")
+                    tag.append(_unescape(token))
+                else:
+                    unquoted = True
+                    tag.append(token)
+                continue
+            if kind == "rbr":
+                game.problem("format", line, "] without a tag")
+            elif section == "-":
+                continue  # the section of a repeated tag, ignored with it
+            elif section in ("Auction", "Play"):
+                game.tokens[section].append((token, line))
+            elif section:
+                if line != last_data_line:
+                    start = max(text.rfind("\n", 0, match.start()) + 1, section_start)
+                    end = text.find("\n", match.start())
+                    game.sections.setdefault(section, []).append(
+                        text[start:end if end >= 0 else len(text)].strip())
+                    last_data_line = line
+            else:
+                if self.first_text is None:
+                    self.first_text = (line, token)
+                game.problem("format", line, f"{token!r} is outside any tag or section")
+        if game is not None:
+            self._end_game(game, tag, line)
+        if not self.seen_tag and self.first_text is not None:
+            first_line, first_token = self.first_text
+            raise PbnError(f"not a PBN file: no [tag] found, and the text starts with {first_token!r}",
+                           self.filename, first_line)
+        return self.records
+
+    def _end_tag(self, game: _Game, tag: list[str | int], unquoted: bool, line: int) -> str:
+        """Store a finished tag; returns the name of the section that may follow it."""
+        name, tag_line, values = str(tag[0]), int(tag[1]), [str(v) for v in tag[2:]]
+        if not name:
+            game.problem("format", tag_line, "[] without a tag name")
+            return ""
+        if not values:
+            game.problem("format", tag_line, f"tag {name} has no value")
+        elif unquoted:
+            game.problem("format", tag_line, f"the value of tag {name} is not in quotes")
+        value = " ".join(values)
+        self.seen_tag = True
+        if name == "Note":
+            self._note(game, value, tag_line)
+            return ""
+        if any(name == seen for seen, _, _ in game.tags):
+            game.problem("format", tag_line, f"tag {name} appears twice in the game; the second is ignored")
+            return "-"  # its section, if any, is ignored too
+        game.tags.append((name, value, tag_line))
+        if name in ("Auction", "Play"):
+            game.tokens[name] = []
+        return name
+
+    def _note(self, game: _Game, value: str, line: int) -> None:
+        match = _NOTE_TAG.match(value)
+        if match is None:
+            game.problem("format", line, f"Note {value!r} does not start with a number and a colon")
+            return
+        # A note belongs to the Auction or Play section before it.
+        section = "Play" if "Play" in game.tokens else "Auction"
+        game.notes[section][int(match.group(1))] = match.group(2).strip()
+
+    # ---- interpreting a game ------------------------------------------------------------
+    def _end_game(self, game: _Game, tag: list[str | int] | None, line: int) -> None:
+        if tag is not None:
+            game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ] before the game ends")
+        if not game.tags and not game.problems:
+            return
+        record = BoardRecord(line=game.line)
+        tag_lines = {name: tag_line for name, _, tag_line in game.tags}
+        record.tags = self._inherit(game, tag_lines)
+        for kind, message in game.problems:
+            record.problem(kind, message)
+        for kind, message in read_typed_tags(record):
+            name = message.split(" ", 1)[0]
+            record.problem(kind, f"line {tag_lines.get(name, game.line)}: {message}")
+        if "Auction" in game.tokens:
+            _read_auction(record, game, tag_lines["Auction"])
+        if "Play" in game.tokens:
+            _read_play(record, game, tag_lines["Play"])
+        record.sections = game.sections
+        self.records.append(record)
+
+    def _inherit(self, game: _Game, tag_lines: dict[str, int]) -> dict[str, str]:
+        """The game's tag values after "#"/"##" inheritance, and the implicit kind (module doc)."""
+        tags: dict[str, str] = {}
+        names = {name for name, _, _ in game.tags}
+        if (self.records and not names.intersection(_BOARD_TAGS) and names.intersection(_TABLE_TAGS)
+                and {"Board", "Deal"} <= self.records[-1].tags.keys()):
+            previous = self.records[-1].tags
+            tags.update((name, value) for name, value in previous.items() if name in _SHARED_TAGS)
+        for name, value, tag_line in game.tags:
+            if value == "#":
+                if name not in self.last_values:
+                    game.problem("format", tag_line, f'{name} "#" but no earlier game has a {name} tag')
+                value = self.last_values.get(name, "")
+                self.persistent.pop(name, None)
+            elif value.startswith("##"):
+                value = value[2:] or self.last_values.get(name, "")
+                self.persistent[name] = value
+            else:
+                self.persistent.pop(name, None)
+            tags[name] = value
+        for name, value in self.persistent.items():
+            tags.setdefault(name, value)
+        self.last_values.update(tags)
+        return tags
+
+
+def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
+    first = _seat(record, "Auction", tag_line)
+    notes = game.notes["Auction"]
+    calls: list[Call] = []
+    skipped_before = 0
+    ended = stopped = False
+    for token, line in game.tokens["Auction"]:
+        if stopped:
+            record.problem("format", f"line {line}: {token!r} after the end of the auction")
+            break
+        if _skip(token):
+            continue
+        ref = _NOTE_REF.match(token)
+        upper = token.upper()
+        if ref is not None:
+            _note_ref(record, record.call_notes, len(calls) - 1, notes, int(ref.group(1)), line)
+        elif upper == "AP":
+            needed = 3 - trailing_passes(calls) if any(c != PASS for c in calls) else 4 - len(calls)
+            calls.extend([PASS] * max(needed, 0))
+            ended = stopped = True
+        elif token in ("*", "+"):
+            stopped = True
+        elif token == "-" or upper == "^S":
+            if calls:
+                record.problem("auction", f"line {line}: a player's turn is skipped ({token}) after "
+                                          f"call {len(calls)}")
+            else:
+                skipped_before += 1
+        elif token.startswith("^"):
+            continue  # an irregularity mark (insufficient bid accepted...): check finds it again
+        else:
+            call = _call(token)
+            if call is None:
+                record.problem("auction", f"line {line}: {token!r} is not a call")
+            else:
+                calls.append(call)
+    record.calls = calls
+    record.auction_first = first.after(skipped_before) if first is not None else None
+    record.auction_ended = ended or auction_complete(calls)
+
+
+def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
+    leader = _seat(record, "Play", tag_line)
+    if leader is None:
+        return
+    record.opening_leader = leader
+    notes = game.notes["Play"]
+    trick: dict[Seat, Card] = {}
+    column = 0
+    last: tuple[int, Seat] | None = None
+    for token, line in game.tokens["Play"]:
+        if record.claimed:
+            record.problem("format", f"line {line}: {token!r} after the end of the play (*)")
+            break
+        if _skip(token) or token.startswith("^"):
+            continue
+        ref = _NOTE_REF.match(token)
+        if ref is not None:
+            _note_ref(record, record.play_notes, last, notes, int(ref.group(1)), line)
+            continue
+        if token == "*":
+            record.claimed = True
+            continue
+        if token not in ("-", "+"):
+            card = _card(token)
+            if card is None:
+                record.problem("play", f"line {line}: {token!r} is not a card")
+            else:
+                seat = leader.after(column)
+                trick[seat] = card
+                last = (len(record.tricks), seat)
+        column += 1
+        if column == 4:
+            record.tricks.append(trick)
+            trick, column = {}, 0
+    if trick:
+        record.tricks.append(trick)
+
+
+def _skip(token: str) -> bool:
+    """NAGs ("$13") and annotations ("!", "?!") that stand alone."""
+    return token.startswith("$") or _ANNOTATION.fullmatch(token) is not None
+
+
+def _seat(record: BoardRecord, name: str, tag_line: int) -> Seat | None:
+    value = record.tags[name]
+    try:
+        return Seat.parse(value)
+    except ParseError:
+        kind = "auction" if name == "Auction" else "play"
+        record.problem(kind, f"line {tag_line}: {name} {value!r} does not name the first player")
+        return None
+
+
+def _note_ref(record: BoardRecord, into: dict, key: object, notes: dict[int, str], number: int,
+              line: int) -> None:
+    if key is None or key == -1:
+        record.problem("format", f"line {line}: note ={number}= comes before any call or card")
+    elif number not in notes:
+        record.problem("format", f"line {line}: note ={number}= has no [Note \"{number}:...\"]")
+    else:
+        into[key] = notes[number]
+
+
+def decode_pbn(data: bytes) -> str:
+    """The text of a PBN file: UTF-8 (with or without BOM), else Windows-1252/Latin-1."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_pbn(text: str, filename: str = "") -> list[BoardRecord]:
+    """Every game of a PBN text as a BoardRecord (problems in ``record.problems``).
+
+    Raises PbnError when the text is not PBN at all (binary, or text without any tag).
+    """
+    text = text.lstrip("\ufeff")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise PbnError("not a PBN file: it holds binary data", filename, text.count("\n", 0, nul) + 1)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _Reader(text, filename).read()
+
+
+def read_pbn_file(path: str | PathLike[str]) -> list[BoardRecord]:
+    """Read a PBN file from disk (see ``read_pbn``); PbnError if it cannot be opened."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise PbnError(f"cannot read the file: {error.strerror}", str(path)) from None
+    return read_pbn(decode_pbn(data), str(path))

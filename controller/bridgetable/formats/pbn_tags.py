@@ -1,0 +1,214 @@
+"""The PBN tags that BoardRecord holds as typed fields: how each is read and how it is written.
+
+Reader and writer share this table so that a value written is read back to the same field, and
+so that the writer can keep a file's own spelling ("1N", "NS 9 EW 4") when it still means what
+the record says.
+
+Readings of the PBN 2.1 standard (section 3.4 and 4.2) used here:
+* Result: "<tricks>" are declarer's tricks; "NS <n>", "EW <n>" or both give a side's tricks.
+* Score: "<points>" is the declaring side's score; "NS <points>", "EW <points>" or both give a
+  side's score. ``score_ns`` is always North-South's view, so "EW -50" is +50 for NS.
+* "?" or an empty value means unknown. A leading "^" (an irregularity mark, section 3.9, as in
+  Declarer "^S": dummy and declarer swapped, or Result "^5") is read past.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..bridge import PASS, Call, Contract, Deal, ParseError, Seat, Side, Vulnerability
+from ..bridge.errors import BridgeError
+from .record import BoardRecord
+
+UNKNOWN = ("", "?")
+_SIDE_VALUES = re.compile(r"^\s*(NS|EW)\s+([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?\s*$", re.IGNORECASE)
+_PLAIN_INT = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+class TagValueError(ValueError):
+    """A typed tag whose value cannot be read; ``kind`` is the Problem kind to report."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _clean(value: str) -> str:
+    return value.strip().lstrip("^").strip()
+
+
+def side_values(value: str) -> dict[Side, int] | None:
+    """{NS: 420, EW: -420} from "NS 420 EW -420"; None when the value names no side."""
+    match = _SIDE_VALUES.match(value)
+    if match is None:
+        return None
+    found = {Side(match.group(1).upper()): int(match.group(2))}
+    if match.group(3):
+        found[Side(match.group(3).upper())] = int(match.group(4))
+    return found
+
+
+def _board(value: str, record: BoardRecord) -> int:
+    text = value.strip()
+    if not text.isdigit() or int(text) < 1:
+        raise TagValueError("format", f"Board {value!r} is not a board number")
+    return int(text)
+
+
+def _seat(kind: str, name: str) -> Callable[[str, BoardRecord], Seat]:
+    def parse(value: str, record: BoardRecord) -> Seat:
+        try:
+            return Seat.parse(_clean(value))
+        except ParseError:
+            raise TagValueError(kind, f"{name} {value!r} is not a seat (N, E, S or W)") from None
+    return parse
+
+
+def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
+    try:
+        return Vulnerability.parse(value)
+    except ParseError:
+        raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
+
+
+def _deal(value: str, record: BoardRecord) -> Deal:
+    try:
+        return Deal.parse(value)
+    except BridgeError as error:
+        raise TagValueError("deal", f"Deal {value!r}: {error}") from None
+
+
+def _contract(value: str, record: BoardRecord) -> Contract | None:
+    """A Contract, or None for "Pass" (the reader sets ``passed_out`` from that)."""
+    try:
+        return Contract.parse_or_pass(_clean(value))
+    except ParseError:
+        raise TagValueError("contract", f"Contract {value!r} is not a contract") from None
+
+
+def _declarer_side(record: BoardRecord, name: str, value: str) -> Side:
+    if record.declarer is None:
+        raise TagValueError(name.lower(), f"{name} {value!r} names a side, but there is no Declarer")
+    return record.declarer.side
+
+
+def _result(value: str, record: BoardRecord) -> int:
+    text = _clean(value)
+    if text.isdigit():
+        tricks = int(text)
+    else:
+        sides = side_values(text)
+        if sides is None:
+            raise TagValueError("result", f"Result {value!r} is not a number of tricks")
+        side = _declarer_side(record, "Result", value)
+        tricks = sides[side] if side in sides else 13 - sides[side.other]
+    if not 0 <= tricks <= 13:
+        raise TagValueError("result", f"Result {value!r} is not 0 to 13 tricks")
+    return tricks
+
+
+def _score(value: str, record: BoardRecord) -> int:
+    text = value.strip()
+    sides = side_values(text)
+    if sides is not None:
+        return sides[Side.NS] if Side.NS in sides else -sides[Side.EW]
+    if not _PLAIN_INT.match(text):
+        raise TagValueError("score", f"Score {value!r} is not a score")
+    points = int(text)
+    if record.passed_out:
+        return points
+    side = _declarer_side(record, "Score", value)
+    return points if side is Side.NS else -points
+
+
+def _format_score(score_ns: int, record: BoardRecord) -> str:
+    return f"NS {score_ns}"
+
+
+def _format_deal(deal: Deal, record: BoardRecord) -> str:
+    """Hands from the dealer, as the export format writes them (from North if none is known)."""
+    return deal.to_pbn(record.dealer or Seat.N)
+
+
+def _format_plain(value: object, record: BoardRecord) -> str:
+    return str(value)
+
+
+@dataclass(frozen=True)
+class TypedTag:
+    """A tag read into ``field`` of BoardRecord; ``parse`` may look at fields read before it."""
+
+    name: str
+    field: str
+    parse: Callable[[str, BoardRecord], Any]
+    format: Callable[[Any, BoardRecord], str] = _format_plain
+
+
+# In the order they must be read: Result and Score need Declarer and Contract.
+TYPED_TAGS: tuple[TypedTag, ...] = (
+    TypedTag("Board", "board", _board),
+    TypedTag("Dealer", "dealer", _seat("format", "Dealer")),
+    TypedTag("Vulnerable", "vulnerability", _vulnerability),
+    TypedTag("Deal", "deal", _deal, _format_deal),
+    TypedTag("Declarer", "declarer", _seat("declarer", "Declarer")),
+    TypedTag("Contract", "contract", _contract),
+    TypedTag("Result", "result", _result),
+    TypedTag("Score", "score_ns", _score, _format_score),
+)
+
+
+def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
+    """Fill the typed fields from ``record.tags``; returns the (kind, message) of values not read."""
+    problems: list[tuple[str, str]] = []
+    for tag in TYPED_TAGS:
+        value = record.tags.get(tag.name)
+        if value is None or value.strip() in UNKNOWN:
+            continue
+        try:
+            parsed = tag.parse(value, record)
+        except TagValueError as error:
+            problems.append((error.kind, str(error)))
+            continue
+        if tag.name == "Contract" and parsed is None:
+            record.passed_out = True
+        setattr(record, tag.field, parsed)
+    return problems
+
+
+def tag_value(tag: TypedTag, record: BoardRecord) -> str | None:
+    """The value to write for a typed tag: the record's own text when it still reads to the field's
+    value, else the field formatted; None when neither field nor tag has one."""
+    typed = getattr(record, tag.field)
+    if tag.name == "Contract" and typed is None and record.passed_out:
+        typed_text = "Pass"
+    elif typed is None:
+        return record.tags.get(tag.name)
+    else:
+        typed_text = tag.format(typed, record)
+    raw = record.tags.get(tag.name)
+    if raw is not None and raw.strip() not in UNKNOWN:
+        try:
+            if tag.parse(raw, record) == typed:
+                return raw
+        except TagValueError:
+            pass
+    return typed_text
+
+
+def trailing_passes(calls: list[Call]) -> int:
+    count = 0
+    for call in reversed(calls):
+        if call != PASS:
+            break
+        count += 1
+    return count
+
+
+def auction_complete(calls: list[Call]) -> bool:
+    """Three passes after a call, or four passes (Law 22): the auction of the Auction section ended."""
+    if any(call != PASS for call in calls):
+        return trailing_passes(calls) >= 3
+    return len(calls) >= 4
