@@ -1,0 +1,89 @@
+"""The terminal keyboard as the four bidding boxes and card readers (simulation, ``--sim``).
+
+One line per input, the seat first, then keys, bids or cards::
+
+    N 1NT          North presses 1, then NT
+    E pass         East presses PASS        (also: p, x, xx, ok, undo, claim, dir)
+    S SA           South scans the ace of spades (cards suit first: "H10", "DT", "C7")
+    W claim ok     West presses CLAIM, then OK
+
+Bids are level first ("7S": keys 7 and S), cards suit first ("S7": the seven of spades), so the two
+never look alike. A line that cannot be read is reported and counted, and yields no event at all.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import TextIO
+
+from ..bridge import Card, Seat
+from ..table.events import Key, TableEvent
+from .lines import BadLine, EventSink, LineStats
+
+ALIASES = {"P": Key.PASS, "N": Key.NOTRUMP, "U": Key.UNDO, "DIR": Key.DIRECTOR, "TD": Key.DIRECTOR}
+_BID = re.compile(r"([1-7])(C|D|H|S|NT|N)")
+_CARD = re.compile(r"[CDHS](10|[2-9TJQKA])")
+
+
+def parse_line(text: str) -> list[TableEvent]:
+    """The events one typed line stands for; BadLine naming the first word that is not understood."""
+    words = text.upper().split()
+    if not words:
+        return []
+    try:
+        seat = Seat.parse(words[0])
+    except ValueError:
+        raise BadLine("unknown", f"start with the seat (N, E, S or W), not {words[0]!r}") from None
+    if len(words) == 1:
+        raise BadLine("unknown", f"nothing after the seat in {text.strip()!r}")
+    events = []
+    for word in words[1:]:
+        if _CARD.fullmatch(word):
+            events.append(TableEvent.card(seat, Card.parse(word)))
+        elif bid := _BID.fullmatch(word):
+            events += [TableEvent.key(seat, _key(part)) for part in bid.groups()]
+        else:
+            events.append(TableEvent.key(seat, _key(word)))
+    return events
+
+
+def _key(word: str) -> Key:
+    if word in ALIASES:
+        return ALIASES[word]
+    try:
+        return Key(word)
+    except ValueError:
+        raise BadLine("unknown", f"{word!r} is neither a key, a bid nor a card (suit first: SA)") from None
+
+
+class Keyboard:
+    """Reads typed lines from a text stream (the terminal) on a thread and delivers their events."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.stats = LineStats("keyboard")
+        self._thread: threading.Thread | None = None
+
+    def feed_line(self, text: str) -> list[TableEvent]:
+        try:
+            events = parse_line(text)
+        except BadLine as error:
+            self.stats.reject(error)
+            return []
+        self.stats.accepted += len(events)
+        return events
+
+    def start(self, sink: EventSink) -> None:
+        self._thread = threading.Thread(target=self._run, args=(sink,), name="keyboard", daemon=True)
+        self._thread.start()
+
+    def _run(self, sink: EventSink) -> None:
+        for line in self.stream:
+            for event in self.feed_line(line):
+                sink(event)
+
+    def close(self) -> None:
+        """Stop listening; a thread blocked on the terminal ends with the process (it is a daemon)."""
+        if self._thread is not None:
+            self._thread.join(timeout=0.1)
