@@ -1,0 +1,101 @@
+"""The Howell movement: every pair meets every other pair, all pairs ranked together.
+
+Built rather than looked up: the pairs move as in a round robin (the "circle"): with m = 2n - 1
+for n tables, in round r pair r plays the stationary pair at table 1 and pairs r + k and r - k
+(mod m) meet at table k + 1. The boards rotate too: table k + 1 plays set r + s_k. The offsets s_k
+are found by a small search such that s_0 and every s_k - k, s_k + k are all different mod m:
+then each pair plays every set exactly once, and no set is at two tables in a round. For n tables
+that is a complete Howell of 2n - 1 rounds (fewer may be played). With an odd number of pairs the
+stationary pair is missing and table 1 sits out each round.
+
+For 2, 3 and 5 tables no such rotation exists (for 2 and 3 tables no assignment of sets at all,
+an exhaustive search shows), so there the tables share: round r's boards are split into one part
+per table and the parts go round the tables, each part a short round (stanza) of its own. Then
+``boards_per_round`` must be a multiple of the number of tables, and the movement has
+tables x rounds stanzas.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .base import Movement, MovementError, TableRound, board_set
+
+
+@cache
+def board_offsets(tables: int) -> tuple[int, ...]:
+    """The set offset of each table (s_0 .. s_{n-1}), see the module docstring."""
+    m = 2 * tables - 1
+    offsets = [0] * tables
+    used: set[int] = set()      # values s_k - k, s_k + k (and s_0) taken
+    chosen: set[int] = set()    # offsets taken
+
+    def place(k: int) -> bool:
+        if k == 0:
+            free = [s for s in range(m) if s not in used and s not in chosen]
+            if free:
+                offsets[0] = free[0]
+            return bool(free)
+        for s in range(m):
+            low, high = (s - k) % m, (s + k) % m
+            if s in chosen or low in used or high in used or low == high:
+                continue
+            offsets[k] = s
+            chosen.add(s)
+            used.update((low, high))
+            if place(k - 1):
+                return True
+            chosen.discard(s)
+            used.difference_update((low, high))
+        return False
+
+    if not place(tables - 1):
+        raise MovementError(f"no Howell board rotation found for {tables} tables")
+    return tuple(offsets)
+
+
+def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+    """A Howell for ``pairs`` pairs (4 or more; an odd number gives a sit-out each round)."""
+    if pairs < 4:
+        raise MovementError(f"a Howell needs 4 pairs or more, not {pairs}")
+    if boards_per_round < 1:
+        raise MovementError(f"a round has at least one board, not {boards_per_round}")
+    tables = (pairs + 1) // 2
+    m = 2 * tables - 1
+    rounds = rounds or m
+    if not 1 <= rounds <= m:
+        raise MovementError(f"a Howell of {pairs} pairs has 1 to {m} rounds, not {rounds}")
+    stationary = 2 * tables  # the pair that stays at table 1 (absent when pairs is odd)
+    meetings = [[(k, *_meeting(r, k, tables, stationary)) for k in range(tables)] for r in range(rounds)]
+    meetings = [[(k, ns, ew) for k, ns, ew in rnd if max(ns, ew) <= pairs] for rnd in meetings]
+    try:
+        offsets = board_offsets(tables)
+    except MovementError:
+        return _shared_howell(meetings, tables, boards_per_round)
+    assignments = [TableRound(r + 1, k + 1, ns, ew, board_set((r + offsets[k]) % m, boards_per_round))
+                   for r, rnd in enumerate(meetings) for k, ns, ew in rnd]
+    return Movement("howell", tables, rounds, boards_per_round, tuple(assignments))
+
+
+def _meeting(r: int, k: int, tables: int, stationary: int) -> tuple[int, int]:
+    """The pairs (NS, EW) at table k + 1 in round r of the circle."""
+    m = 2 * tables - 1
+    if k == 0:
+        return stationary, r + 1
+    return (r + k) % m + 1, (r - k) % m + 1
+
+
+def _shared_howell(meetings: list[list[tuple[int, int, int]]], tables: int,
+                   boards_per_round: int) -> Movement:
+    if boards_per_round % tables:
+        raise MovementError(f"a Howell of {tables} tables shares each round's boards between the "
+                            f"tables: boards per round must be a multiple of {tables}, "
+                            f"not {boards_per_round}")
+    part = boards_per_round // tables
+    assignments = []
+    for r, rnd in enumerate(meetings):
+        for stanza in range(tables):
+            for k, ns, ew in rnd:
+                assignments.append(TableRound(r * tables + stanza + 1, k + 1, ns, ew,
+                                              board_set(r * tables + (k + stanza) % tables, part)))
+    return Movement("howell", tables, len(meetings) * tables, part, tuple(assignments))
