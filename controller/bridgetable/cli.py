@@ -51,7 +51,25 @@ def _run_check(args: argparse.Namespace) -> int:
     return run_check(args.files, as_json=args.json)
 
 
-SUBCOMMANDS = [_add_check, _add_score, _add_imps]
+def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("table", help="run a table unit (--config table.toml) or simulate one (--sim)")
+    parser.add_argument("--config", metavar="FILE", help="the table's table.toml")
+    parser.add_argument("--sim", action="store_true", help="the keyboard as the four seats, no hardware")
+    parser.add_argument("--boards", default="1-8", help='with --sim: "1-8" or "1,2,3" (default 1-8)')
+    parser.add_argument("--journal", metavar="FILE", help="the journal file (overrides the config)")
+    parser.add_argument("--frames", metavar="DIR", help="with --sim: also write each frame as PNG")
+    parser.add_argument("--events", metavar="FILE", help="read TableEvents as JSON lines ('-': stdin)")
+    parser.add_argument("--echo", action="store_true", help="with --events: print the state after each")
+    parser.set_defaults(handler=_run_table)
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    from .table.command import run
+
+    return run(args)
+
+
+SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table]
 
 
 def build_parser() -> argparse.ArgumentParser:

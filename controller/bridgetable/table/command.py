@@ -1,0 +1,99 @@
+"""``bridgetable table``: run a table unit from table.toml, or simulate one in a terminal.
+
+    bridgetable table --config table.toml           the devices of the pin map, the OLEDs
+    bridgetable table --sim                          the keyboard as the four seats; screens in the
+                                                     terminal and as PNG frames (--frames DIR)
+    bridgetable table --config table.toml --events -    TableEvents as JSON lines on stdin
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from ..bridge import Seat
+from .flow import FlowConfig
+from .journal import Journal, JournalError
+from .screens import Display
+from .service import TableConfig, TableService, load_config, open_devices, parse_boards
+
+
+def terminal_frame(image: Image.Image) -> str:
+    """A 1-bit frame as text, two pixel rows per character line (Unicode half blocks)."""
+    pixels = image.load()
+    assert pixels is not None
+    chars = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+    lines = []
+    for y in range(0, image.height, 2):
+        lines.append("".join(chars[(int(bool(pixels[x, y])), int(bool(pixels[x, y + 1])))]
+                             for x in range(image.width)))
+    return "\n".join(lines)
+
+
+class TerminalDisplay:
+    """Draws one seat's frames in the terminal (the simulation watches one seat)."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def show(self, image: Image.Image) -> None:
+        print(f"\n-- {self.seat.full_name}'s display --\n{terminal_frame(image)}", flush=True)
+
+
+def _sim_config(args: argparse.Namespace) -> TableConfig:
+    flow = FlowConfig(boards=parse_boards(args.boards, "--boards"), session="sim")
+    return TableConfig(flow=flow, journal=Path(args.journal or "sim-journal.db"),
+                       frames=Path(args.frames) if args.frames else None, source="--sim")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.sim == bool(args.config):
+        print("bridgetable table: give either --config FILE or --sim", file=sys.stderr)
+        return 2
+    try:
+        config = _sim_config(args) if args.sim else load_config(args.config)
+        if args.journal:
+            config.journal = Path(args.journal)
+        journal = Journal(config.journal, session=config.flow.session)
+    except (ValueError, JournalError) as error:
+        print(f"bridgetable table: {error}", file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        if args.events:
+            service = TableService(config.flow, journal)
+            stream = sys.stdin if args.events == "-" else open(args.events, encoding="utf-8")  # noqa: SIM115
+            service.feed_lines(stream, echo=sys.stdout if args.echo else None)
+            return 0
+        if args.sim:
+            return _run_sim(config, journal)
+        devices, displays = open_devices(config)
+        TableService(config.flow, journal, displays).run(devices)
+        return 0
+    except (ValueError, JournalError, OSError) as error:
+        print(f"bridgetable table: {error}", file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
+
+
+def _run_sim(config: TableConfig, journal: Journal) -> int:
+    from ..devices.display import Display as SeatDisplay
+    from ..devices.keyboard import Keyboard
+
+    displays: dict[Seat, Display] = {Seat.S: TerminalDisplay(Seat.S)}
+    if config.frames is not None:
+        displays = {seat: SeatDisplay.png(config.frames, seat) for seat in Seat} | displays
+    service = TableService(config.flow, journal, displays)
+    print("type a seat then keys, bids or cards: 'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends")
+    keyboard = Keyboard(sys.stdin)
+    for line in sys.stdin:  # the keyboard's parsing, in this thread: the loop ends with the input
+        for event in keyboard.feed_line(line):
+            service.handle(event)
+        if keyboard.stats.recent:
+            print(keyboard.stats.recent.pop())
+    return 0

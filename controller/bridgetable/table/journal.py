@@ -1,0 +1,177 @@
+"""The table's journal: every accepted event in SQLite, and the outbox of confirmed results.
+
+SQLite in WAL mode with synchronous=FULL: once ``append`` returns, the event survives a power cut.
+The table writes an event before it shows or sends anything that follows from it, so after a
+restart replaying the journal puts the board exactly where it was (see ``service``).
+
+Schema (version 1):
+
+``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
+            at (Unix time, for the record only: the flow never reads it).
+``outbox``  one row per confirmed result, written in the same transaction as the confirming
+            event: id, event_seq (that event), key (idempotent: club/session/table/board/revision),
+            board, payload (the result as JSON, see ``flow.BoardFlow.result_record``), created_at,
+            attempts and sent_at (the link's last try), acked_at (the station has stored it).
+``meta``    name/value: the schema version and the session the journal belongs to.
+
+The link reads ``pending_results()`` and calls ``mark_sent`` / ``mark_acked``; a result is pending
+until it is acknowledged.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..bridge import Seat
+from .events import EventKind, TableEvent
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY,
+    seat TEXT NOT NULL CHECK (seat IN ('N', 'E', 'S', 'W')),
+    kind TEXT NOT NULL CHECK (kind IN ('key', 'card')),
+    value TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    event_seq INTEGER NOT NULL UNIQUE REFERENCES events (seq),
+    key TEXT NOT NULL UNIQUE,
+    board INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    sent_at REAL,
+    acked_at REAL
+);
+"""
+
+
+class JournalError(Exception):
+    """The journal cannot be used: another session's, a newer schema, or unreadable."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    """A confirmed result waiting for (or past) the station's acknowledgement."""
+
+    id: int
+    key: str
+    board: int
+    payload: dict[str, Any]
+    attempts: int
+    sent_at: float | None
+    acked_at: float | None
+
+
+def result_key(payload: dict[str, Any]) -> str:
+    """The idempotent key of a result: the station stores by it, so a repeat is harmless."""
+    return "/".join(str(payload[name]) for name in ("club", "session", "table", "board", "revision"))
+
+
+class Journal:
+    """One table's journal file (one session)."""
+
+    def __init__(self, path: str | Path, session: str = "") -> None:
+        self.path = Path(path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise JournalError(f"{self.path}: not a usable journal: {error}") from error
+        self._check_meta(session)
+
+    def _check_meta(self, session: str) -> None:
+        meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
+        if not meta:
+            self._db.executemany("INSERT INTO meta VALUES (?, ?)",
+                                 [("schema", SCHEMA_VERSION), ("session", session)])
+            return
+        if meta.get("schema") != SCHEMA_VERSION:
+            raise JournalError(f"{self.path}: journal schema {meta.get('schema')}, "
+                               f"this program reads {SCHEMA_VERSION}")
+        if meta.get("session") != session:
+            raise JournalError(f"{self.path} belongs to session {meta.get('session')!r}, "
+                               f"not {session!r}: use a new journal file for a new session")
+
+    def append(self, event: TableEvent, result: dict[str, Any] | None = None) -> int:
+        """Write one accepted event (and the result it confirms) durably; returns its seq."""
+        now = time.time()
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO events (seat, kind, value, at) VALUES (?, ?, ?, ?)",
+                (event.seat.name, event.kind.value, event.value, now))
+            seq = cursor.lastrowid
+            assert seq is not None
+            if result is not None:
+                self._db.execute(
+                    "INSERT INTO outbox (event_seq, key, board, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                    (seq, result_key(result), result["board"], json.dumps(result, sort_keys=True), now))
+        return seq
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def events(self) -> Iterator[TableEvent]:
+        """The journaled events in order."""
+        rows = self._db.execute("SELECT seat, kind, value FROM events ORDER BY seq").fetchall()
+        for seat, kind, value in rows:
+            yield TableEvent(Seat.parse(seat), EventKind(kind), value)
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+    # ---- the outbox: the link's side -------------------------------------------------------------
+    def pending_results(self) -> list[OutboxEntry]:
+        """Confirmed results the station has not acknowledged yet, oldest first."""
+        return self._outbox("WHERE acked_at IS NULL")
+
+    def results(self) -> list[OutboxEntry]:
+        """Every confirmed result of the session, oldest first."""
+        return self._outbox("")
+
+    def _outbox(self, where: str) -> list[OutboxEntry]:
+        rows = self._db.execute(
+            f"SELECT id, key, board, payload, attempts, sent_at, acked_at FROM outbox {where} ORDER BY id")
+        return [OutboxEntry(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+                for row in rows]
+
+    def mark_sent(self, key: str) -> None:
+        """The link has published the result (once more): counted, still pending."""
+        self._update("UPDATE outbox SET attempts = attempts + 1, sent_at = ? WHERE key = ?", key)
+
+    def mark_acked(self, key: str) -> None:
+        """The station has stored the result: it leaves the pending list (a repeat is harmless)."""
+        self._update("UPDATE outbox SET acked_at = coalesce(acked_at, ?) WHERE key = ?", key)
+
+    def _update(self, sql: str, key: str) -> None:
+        with self._transaction():
+            if self._db.execute(sql, (time.time(), key)).rowcount != 1:
+                raise KeyError(f"no result {key!r} in the outbox")
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

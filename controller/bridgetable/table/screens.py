@@ -1,0 +1,213 @@
+"""Screens: pure functions from the table's state (a TableView) to a seat's 128x64 1-bit image.
+
+The font is DejaVu Sans (Debian's fonts-dejavu-core), which draws the suit symbols; Pillow's
+default font does not. Text is drawn without anti-aliasing, as the OLED shows it, so a frame is
+the same pixels wherever it is rendered with the same Pillow and font.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..bridge import Seat
+from .flow import Phase, TableView
+
+WIDTH, HEIGHT = 128, 64
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+class Display(Protocol):
+    """Where a seat's frames go: an OLED through luma, a PNG file, a terminal."""
+
+    def show(self, image: Image.Image) -> None: ...
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
+    path = FONT_DIR / name
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: install the Debian package fonts-dejavu-core")
+    return ImageFont.truetype(str(path), size)
+
+
+def pretty(text: str) -> str:
+    """A call, contract or card with suit symbols: "4SX" -> "4♠X", "ST" -> "♠10", "1NT" stays."""
+    if len(text) == 2 and text[0] in _SUITS:  # a card
+        return _SUITS[text[0]] + ("10" if text[1] == "T" else text[1])
+    if text[:1].isdigit() and text[1:2] in _SUITS:  # a bid or a contract
+        return text[0] + _SUITS[text[1]] + text[2:]
+    return text
+
+
+class _Canvas:
+    """A 1-bit frame with the few drawing operations the screens need."""
+
+    def __init__(self) -> None:
+        self.image = Image.new("1", (WIDTH, HEIGHT), 0)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # no anti-aliasing: one OLED pixel per image pixel
+
+    def text(self, x: int, y: int, text: str, size: int = 10, bold: bool = False,
+             anchor: str = "la", fill: int = 1) -> None:
+        self.draw.text((x, y), text, fill=fill, font=font(size, bold), anchor=anchor)
+
+    def bar(self, y: int, height: int, text: str, size: int = 9) -> None:
+        """An inverted band across the screen: the director banner or a message."""
+        self.draw.rectangle((0, y, WIDTH - 1, y + height - 1), fill=1)
+        self.text(2, y, text, size=size, fill=0)
+
+
+def render(view: TableView, seat: Seat) -> Image.Image:
+    """The frame ``seat``'s display shows for this state of the table."""
+    canvas = _Canvas()
+    _header(canvas, view)
+    body = _BODIES.get(Phase(view.phase), _body_play)
+    prompt = body(canvas, view, seat)
+    if view.message:
+        lines = textwrap.wrap(view.message, 26)[:2]
+        canvas.bar(HEIGHT - 11 * len(lines), 11 * len(lines), "\n".join(lines))
+    elif prompt:
+        canvas.text(0, HEIGHT - 11, prompt, size=9)
+    return canvas.image
+
+
+def _header(canvas: _Canvas, view: TableView) -> None:
+    if view.director:
+        canvas.bar(0, 11, f"DIRECTOR {view.director}")
+        return
+    canvas.text(0, 0, f"Board {view.board}", size=9, bold=True)
+    canvas.text(WIDTH - 1, 0, f"Dlr {view.dealer}  Vul {view.vulnerability}", size=9, anchor="ra")
+    canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
+
+
+def _whose(view: TableView, seat: Seat, what: str) -> str:
+    if view.turn is None:
+        return ""
+    return f"Your {what}" if view.turn == str(seat) else f"{Seat.parse(view.turn).full_name} to {what}"
+
+
+def _body_start(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(WIDTH // 2, 14, f"Board {view.board}", size=16, bold=True, anchor="ma")
+    vul = {"None": "None vul", "NS": "N-S vul", "EW": "E-W vul", "All": "All vul"}[view.vulnerability]
+    canvas.text(WIDTH // 2, 33, f"Dealer {Seat.parse(view.dealer).full_name}, {vul}", anchor="ma")
+    return "OK to start"
+
+
+def _body_hand_check(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(0, 13, "Hand check: scan 13 cards", size=9)
+    for i, (who, count) in enumerate(zip(Seat, view.hand_counts, strict=True)):
+        canvas.text(i * 32, 25, f"{who}:{count}", bold=(who == seat))
+    if view.problems:
+        canvas.text(0, 38, view.problems[-1][:30], size=8)
+    return f"You: {view.hand_counts[seat]}/13  UNDO rescan"
+
+
+def _body_auction(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    for i, who in enumerate(Seat):
+        canvas.text(i * 32 + 2, 12, str(who), size=9, bold=(who == seat))
+    cells = [pretty(call) for call in view.calls]
+    if view.turn is not None:
+        cells.append(view.pending.get(view.turn, "?") + ("_" if view.turn in view.pending else ""))
+    offset = int(Seat.parse(view.dealer))
+    rows = (offset + len(cells) + 3) // 4
+    first = max(0, rows - 3)  # the last three rows fit
+    for index, cell in enumerate(cells):
+        row, col = divmod(offset + index, 4)
+        if row >= first:
+            canvas.text(col * 32 + 2, 22 + (row - first) * 10, cell)
+    return _whose(view, seat, "call")
+
+
+def _contract_line(view: TableView) -> str:
+    if view.contract is None:
+        return "Passed out"
+    return f"{pretty(view.contract)} by {Seat.parse(view.declarer or 'N').full_name}"
+
+
+def _body_play(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(0, 12, pretty(view.contract or ""), size=9, bold=True)
+    canvas.text(0, 22, f"by {view.declarer}", size=9)
+    canvas.text(WIDTH - 1, 12, f"NS {view.tricks_ns}", size=9, anchor="ra")
+    canvas.text(WIDTH - 1, 22, f"EW {view.tricks_ew}", size=9, anchor="ra")
+    places = {"N": (64, 12), "E": (86, 25), "S": (64, 38), "W": (42, 25)}
+    for who, card in view.trick:
+        x, y = places[who]
+        canvas.text(x, y, pretty(card), size=13, bold=(who == str(seat)), anchor="ma")
+    if view.claim:
+        canvas.text(0, 36, view.claim[:28], size=8)
+    return _whose(view, seat, "lead" if not view.trick else "play")
+
+
+def _body_claim(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(0, 13, _contract_line(view), size=9)
+    canvas.text(0, 24, view.claim or "", size=9)
+    if view.phase == Phase.CLAIM_ENTRY.value:
+        canvas.text(WIDTH // 2, 34, f"Tricks: {view.entry}", size=11, bold=True, anchor="ma")
+        return "1-7 X-1 XX+1, OK"
+    if view.phase == Phase.CLAIM_RULING.value:
+        canvas.text(WIDTH // 2, 34, f"Ruling: {view.entry}", size=11, bold=True, anchor="ma")
+        return "Director: OK rules"
+    if seat in _deciders(view):
+        return "OK accepts, DIRECTOR"
+    return _deciders_prompt(view, "accept")
+
+
+def _body_entry(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    phase = Phase(view.phase)
+    if phase is Phase.CONTRACT_ENTRY:
+        canvas.text(0, 13, "Contract:", size=9)
+        canvas.text(WIDTH // 2, 26, pretty(view.entry or ""), size=14, bold=True, anchor="ma")
+        return "OK at declarer's seat"
+    canvas.text(0, 13, _contract_line(view), size=9)
+    label = "Lead" if phase is Phase.LEAD_ENTRY else "Tricks"
+    canvas.text(WIDTH // 2, 26, f"{label}: {pretty(view.entry or '')}", size=14, bold=True, anchor="ma")
+    return "suit, rank, OK (Pass: none)" if phase is Phase.LEAD_ENTRY else "X-1 XX+1, OK"
+
+
+def _body_result(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(0, 13, _contract_line(view), size=9)
+    if view.contract is not None and view.tricks is not None:
+        canvas.text(WIDTH - 1, 13, f"{view.tricks} tricks", size=9, anchor="ra")
+    score = view.score_ns or 0
+    text = f"NS {score:+d}" if score else "NS 0"
+    canvas.text(WIDTH // 2, 26, text, size=16, bold=True, anchor="ma")
+    if seat in _deciders(view):
+        return "OK confirms, DIRECTOR"
+    return _deciders_prompt(view, "confirm")
+
+
+def _deciders(view: TableView) -> list[Seat]:
+    return [Seat.parse(who) for who in view.deciders]
+
+
+def _deciders_prompt(view: TableView, what: str) -> str:
+    return f"{'/'.join(view.deciders)} to {what}"
+
+
+def _body_done(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(WIDTH // 2, 18, "Session over", size=14, bold=True, anchor="ma")
+    canvas.text(WIDTH // 2, 36, f"{view.boards_done} boards confirmed", anchor="ma")
+    return ""
+
+
+_BODIES = {
+    Phase.START: _body_start,
+    Phase.HAND_CHECK: _body_hand_check,
+    Phase.AUCTION: _body_auction,
+    Phase.CONTRACT_ENTRY: _body_entry,
+    Phase.LEAD_ENTRY: _body_entry,
+    Phase.TRICKS_ENTRY: _body_entry,
+    Phase.PLAY: _body_play,
+    Phase.CLAIM_ENTRY: _body_claim,
+    Phase.CLAIM: _body_claim,
+    Phase.CLAIM_RULING: _body_claim,
+    Phase.RESULT: _body_result,
+    Phase.DONE: _body_done,
+}

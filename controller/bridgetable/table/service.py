@@ -1,0 +1,218 @@
+"""The table service: devices in, board flow, journal, screens out.
+
+One loop takes each TableEvent from a queue (the devices put them there from their own threads),
+lets the flow judge it, writes an accepted one to the journal, and only then draws the seats'
+screens (and, for a confirmed result, the outbox row is in that same journal transaction). The
+flow changes in memory first, but nothing outside the process sees a change before it is on disk:
+after a crash the journal is replayed and the table is exactly where it was.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ..bridge import Deal, Seat
+from .events import TableEvent
+from .flow import BoardFlow, FlowConfig, Outcome, Phase
+from .journal import Journal, JournalError
+from .screens import Display, render
+
+if TYPE_CHECKING:
+    from ..devices import InputDevice
+
+log = logging.getLogger(__name__)
+
+
+def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
+    """The flow after every journaled event: where the table was when it stopped."""
+    flow = BoardFlow(config)
+    for seq, event in enumerate(journal.events(), start=1):
+        if not flow.handle(event).changed:
+            raise JournalError(f"{journal.path}: event {seq} ({event.to_json()}) does not replay: "
+                               f"{flow.message}. Was the table's configuration changed?")
+    flow.message = None
+    return flow
+
+
+class TableService:
+    """A table unit: ``handle`` one event at a time, or ``run`` the devices' queue."""
+
+    def __init__(self, config: FlowConfig, journal: Journal,
+                 displays: Mapping[Seat, Display] | None = None) -> None:
+        self.config = config
+        self.journal = journal
+        self.displays = dict(displays or {})
+        self.flow = replay(config, journal)
+        self.events: queue.Queue[TableEvent | None] = queue.Queue()
+        self.refresh()
+
+    def handle(self, event: TableEvent) -> Outcome:
+        """Judge, journal, then show one event; never raises for what a seat sends."""
+        try:
+            outcome = self.flow.handle(event)
+            if outcome.changed:
+                self.journal.append(event, outcome.result)
+        except Exception as error:  # a bug or a failing disk: back to the journal's state
+            log.exception("event %s failed", event.to_json())
+            self.flow = replay(self.config, self.journal)
+            self.flow.message = f"internal error, event ignored: {error}"
+            outcome = Outcome(False, self.flow.message)
+        self.refresh()
+        return outcome
+
+    def refresh(self) -> None:
+        """Draw every seat's screen for the current state."""
+        view = self.flow.view()
+        for seat, display in self.displays.items():
+            display.show(render(view, seat))
+
+    def submit(self, event: TableEvent) -> None:
+        """The devices' sink: thread-safe."""
+        self.events.put(event)
+
+    def stop(self) -> None:
+        self.events.put(None)
+
+    def run(self, devices: Sequence[InputDevice] = ()) -> None:
+        """Start the devices and handle their events until ``stop()``."""
+        for device in devices:
+            device.start(self.submit)
+        try:
+            while (event := self.events.get()) is not None:
+                self.handle(event)
+        finally:
+            for device in devices:
+                device.close()
+
+    def feed_lines(self, lines: Iterable[str], echo: TextIO | None = None) -> None:
+        """Handle TableEvents given as JSON lines (a pipe or a file); ``echo`` gets one JSON line
+        per event: whether it was accepted, the journal's length and the durable state."""
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                event = TableEvent.from_json(line)
+            except (ValueError, KeyError, TypeError) as error:
+                outcome = Outcome(False, f"line {number}: not a TableEvent: {error}")
+            else:
+                outcome = self.handle(event)
+            if echo is not None:
+                echo.write(json.dumps({"accepted": outcome.changed, "message": outcome.message,
+                                       "events": len(self.journal), "state": self.flow.view().durable()})
+                           + "\n")
+                echo.flush()
+
+    @property
+    def done(self) -> bool:
+        return self.flow.phase is Phase.DONE
+
+
+# ---- configuration (table.toml) ---------------------------------------------------------------------
+@dataclass(slots=True)
+class TableConfig:
+    """A table unit's configuration file, paths resolved against the file's directory."""
+
+    flow: FlowConfig
+    journal: Path
+    pinmap: Path | None = None
+    deck: Path | None = None
+    frames: Path | None = None  # PNG frames instead of OLEDs
+    source: str = "table.toml"
+
+
+def parse_boards(value: Any, where: str) -> list[int]:
+    """``[1, 2, 3]``, ``"1,2,3"`` or ``"1-8"``."""
+    if isinstance(value, str) and "," in value and value.replace(",", "").replace(" ", "").isdigit():
+        value = [int(part) for part in value.split(",")]
+    if isinstance(value, str) and "-" in value:
+        first, _, last = value.partition("-")
+        if first.strip().isdigit() and last.strip().isdigit() and int(first) <= int(last):
+            return list(range(int(first), int(last) + 1))
+    elif isinstance(value, list) and value and all(isinstance(b, int) and b >= 1 for b in value):
+        return list(value)
+    raise ValueError(f"{where}: boards is a list of board numbers or a range like \"1-8\", not {value!r}")
+
+
+def read_deals(path: Path) -> dict[int, Deal]:
+    """The deal of each board in a PBN file (a board without a valid deal is an error)."""
+    from ..formats.pbn import decode_pbn, read_pbn
+
+    deals: dict[int, Deal] = {}
+    for record in read_pbn(decode_pbn(path.read_bytes()), str(path)):
+        if record.board is None or record.deal is None:
+            where = f"{path}:{record.line}"
+            raise ValueError(f"{where}: a board without a number or a valid deal: "
+                             + "; ".join(map(str, record.problems)))
+        deals[record.board] = record.deal
+    return deals
+
+
+def load_config(path: str | Path) -> TableConfig:
+    """Read table.toml; ValueError says what is wrong and where."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path}: {error}") from error
+    base = path.parent
+    table = data.get("table", {})
+    if not isinstance(table, dict):
+        raise ValueError(f"{path}: [table] must be a table of settings")
+    known = {"club", "session", "table", "boards", "deals", "hand_check", "card_readers",
+             "bidding_boxes", "journal", "pinmap", "deck", "frames"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
+
+    def opt_path(name: str) -> Path | None:
+        return base / table[name] if name in table else None
+
+    deals_path = opt_path("deals")
+    try:
+        flow = FlowConfig(
+            boards=parse_boards(table.get("boards", "1-8"), f"{path} [table]"),
+            deals=read_deals(deals_path) if deals_path else {},
+            card_readers=bool(table.get("card_readers", True)),
+            bidding_boxes=bool(table.get("bidding_boxes", True)),
+            hand_check=bool(table.get("hand_check", False)),
+            club=str(table.get("club", "")), session=str(table.get("session", "")),
+            table=str(table.get("table", "1")))
+    except OSError as error:
+        raise ValueError(f"{path}: {error}") from error
+    return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),
+                       pinmap=opt_path("pinmap"), deck=opt_path("deck"), frames=opt_path("frames"),
+                       source=str(path))
+
+
+def open_devices(config: TableConfig) -> tuple[list[InputDevice], dict[Seat, Display]]:
+    """The bidding boxes, seat modules, card readers and displays the pin map describes."""
+    from ..devices.biddingbox import bidding_boxes
+    from ..devices.cardreader import CardReader, CardScans, Deck
+    from ..devices.display import Display as SeatDisplay
+    from ..devices.display import seat_displays
+    from ..devices.lines import open_port
+    from ..devices.pinmap import load_pinmap
+    from ..devices.seatmodule import SeatModule
+
+    if config.pinmap is None:
+        raise ValueError(f"{config.source}: [table] pinmap is needed to find the devices")
+    pinmap = load_pinmap(config.pinmap)
+    deck = Deck.load(config.deck) if config.deck else None
+    devices: list[InputDevice] = list(bidding_boxes(pinmap))
+    for seat, wiring in pinmap.seats.items():
+        if wiring.module:
+            devices.append(SeatModule(open_port(wiring.module), seat, CardScans(deck)))
+        if wiring.card_reader:
+            devices.append(CardReader(open_port(wiring.card_reader), seat, CardScans(deck)))
+    if config.frames is not None:
+        displays: dict[Seat, Display] = {seat: SeatDisplay.png(config.frames, seat) for seat in Seat}
+    else:
+        displays = dict(seat_displays(pinmap))
+    return devices, displays
