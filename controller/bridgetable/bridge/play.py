@@ -153,14 +153,17 @@ class Play:
     def declarer_tricks(self) -> int:
         """Tricks declarer's side won in play, plus a claim's tricks, after Law 64 transfers."""
         side = self.declarer.side
-        won = self.tricks_won(side)
-        claim = self.claim_made
-        if claim is not None and claim.state in (ClaimState.ACCEPTED, ClaimState.RULED):
-            if claim.claimer.side is side:
-                won += claim.final_tricks
-            else:
-                won += claim.remaining - claim.final_tricks
+        won = self.tricks_won(side) + self.claimed_tricks(side)
         return won - self.revoke_transfer(side) + self.revoke_transfer(side.other)
+
+    def claimed_tricks(self, side: Side) -> int:
+        """Tricks of the remaining ones that an accepted or ruled claim gives to ``side``."""
+        claim = self.claim_made
+        if claim is None or claim.state not in (ClaimState.ACCEPTED, ClaimState.RULED):
+            return 0
+        if claim.claimer.side is side:
+            return claim.final_tricks
+        return claim.remaining - claim.final_tricks
 
     def legal_cards(self) -> list[Card]:
         """The cards the hand in turn may play: any card on a lead, else the suit led if held."""
@@ -278,28 +281,36 @@ class Play:
 
         A1: the revoker won the revoke trick: that trick, and one more if the offending side won
         a later trick. A2: otherwise one trick, if the offending side won the revoke trick or a
-        later one. B: no transfer for a revoke in the twelfth trick (B6, it is corrected) or a
-        second revoke in the same suit by the same player (B2).
+        later one. Tricks a claim gives the offending side count as later tricks won. No transfer
+        (B): for a second revoke in the same suit by the same player (B2), a revoke from dummy's
+        hand, which is faced on the table (B3), a revoke in the twelfth trick, which is corrected
+        (B6), or when both sides have revoked (B7). The side never transfers more tricks than it
+        won from its first revoke on.
         """
-        total = 0
-        seen: set[tuple[Seat, Suit]] = set()
+        revokes = [revoke for revoke in self.revokes if revoke.trick < 11]
+        if {revoke.seat.side for revoke in revokes} == {Side.NS, Side.EW}:
+            return 0
         tricks = self.completed_tricks
-        for revoke in self.revokes:
-            if revoke.seat.side is not offenders or revoke.trick >= 11:
+        won = [trick.winner is not None and trick.winner.side is offenders for trick in tricks]
+        claimed = self.claimed_tricks(offenders)
+        total = 0
+        first: int | None = None
+        seen: set[tuple[Seat, Suit]] = set()
+        for revoke in revokes:
+            if revoke.seat.side is not offenders or revoke.seat == self.dummy:
                 continue
-            if (revoke.seat, revoke.led) in seen:
+            if (revoke.seat, revoke.led) in seen or revoke.trick >= len(tricks):
                 continue
             seen.add((revoke.seat, revoke.led))
-            if revoke.trick >= len(tricks):
-                continue
-            winner = tricks[revoke.trick].winner
-            later = sum(1 for t in tricks[revoke.trick + 1:]
-                        if t.winner is not None and t.winner.side is offenders)
-            if winner == revoke.seat:
+            first = revoke.trick if first is None else first
+            later = sum(won[revoke.trick + 1:]) + claimed
+            if tricks[revoke.trick].winner == revoke.seat:
                 total += 1 + (1 if later else 0)
-            elif (winner is not None and winner.side is offenders) or later:
+            elif won[revoke.trick] or later:
                 total += 1
-        return total
+        if first is None:
+            return 0
+        return min(total, sum(won[first:]) + claimed)
 
     @classmethod
     def replay(cls, deal: Deal, contract: Contract, declarer: Seat,
