@@ -133,8 +133,8 @@ class TableLink(_Endpoint):
     """One table's end of the link.
 
     ``on_assign`` and ``on_traveller`` receive validated messages from the station (in paho's
-    thread). Results go through ``submit`` (or the journal writes them to the outbox and calls
-    ``flush``). ``resend_min``/``resend_max`` bound the delay before an unacknowledged result
+    thread). Results are queued in the outbox (the journal's, or ``SQLiteOutbox.put``), then
+    ``flush`` sends them. ``resend_min``/``resend_max`` bound the delay before an unacknowledged result
     is sent again.
     """
 
@@ -177,14 +177,9 @@ class TableLink(_Endpoint):
         super().stop()
         self._sender.join()
 
-    def submit(self, result: dict[str, Any]) -> ResultKey:
-        """Queue a result (unsigned; this link signs it) and send it now if connected."""
-        key = self.outbox.put(result)
-        self.flush()
-        return key
-
     def flush(self) -> None:
-        """Send whatever the outbox holds that has not been sent since the last connection."""
+        """Send at once whatever the outbox holds that has not been sent since the last connection
+        (call it after queueing a result)."""
         self._wake.set()
 
     def set_state(self, **fields: Any) -> None:
@@ -257,13 +252,18 @@ class TableLink(_Endpoint):
         now = time.monotonic()
         topic = topics.table_topic(self.club, self.table, "result")
         for result in pending:
-            key = ResultKey.of(result)
+            try:
+                key = ResultKey.of(validate(result, "result"))
+            except (SchemaError, KeyError) as exc:  # the station would refuse it: say so here
+                log.error("table %s: result in the outbox is not valid, not sent: %s", self.table, exc)
+                continue
             with self._sent_lock:
                 last = self._sent.get(key)
                 if last is not None and now - last < delay * 0.9:  # 0.9: timer jitter
                     continue
                 self._sent[key] = now
             self.publish(topic, encode(sign(result, self._key)), qos=1)
+            self.outbox.sent(key)
         return bool(pending)
 
 

@@ -1,9 +1,10 @@
 """Store and forward: the table's results wait in an outbox until the station acknowledges them.
 
-``Outbox`` is what the table link needs. ``SQLiteOutbox`` is a durable implementation on its own
-file (WAL, synchronous FULL, like the table's journal); the journal can provide the same three
-methods over its own outbox table so that a result is queued in the same transaction that
-finishes the board. Messages are stored unsigned; the link signs them when it sends them.
+``Outbox`` is what the table link needs. The table's journal holds the real outbox (a result is
+queued in the same transaction as the event that confirms it): ``JournalOutbox`` adapts it.
+``SQLiteOutbox`` is a standalone one with the same durability (WAL, synchronous FULL), for a
+table without a journal, the tests and the benchmark. Results are stored unsigned; the link
+signs them when it sends them.
 """
 
 from __future__ import annotations
@@ -19,16 +20,54 @@ from .schema import ResultKey, encode, validate
 
 
 class Outbox(Protocol):
-    """Results not yet acknowledged by the station, oldest first."""
-
-    def put(self, message: dict[str, Any]) -> ResultKey:
-        """Queue a result message (idempotent: the same result again is queued once)."""
+    """Results not yet acknowledged by the station."""
 
     def pending(self) -> list[dict[str, Any]]:
-        """Every queued result the station has not acknowledged, oldest first."""
+        """Every queued result message the station has not acknowledged, oldest first."""
+
+    def sent(self, key: ResultKey) -> None:
+        """The link has just (re)sent ``key`` (for the record: attempts, last try)."""
 
     def acknowledge(self, key: ResultKey) -> bool:
         """The station has stored ``key``: it leaves the queue. False if it was not pending."""
+
+
+class JournalLike(Protocol):
+    """What ``JournalOutbox`` uses of ``bridgetable.table.journal.Journal``."""
+
+    def pending_results(self) -> list[Any]: ...  # entries with .key (str) and .payload (dict)
+
+    def mark_sent(self, key: str) -> None: ...
+
+    def mark_acked(self, key: str) -> None: ...
+
+
+class JournalOutbox:
+    """The table journal's outbox as an ``Outbox``: its result records become result messages."""
+
+    def __init__(self, journal: JournalLike) -> None:
+        self.journal = journal
+
+    def pending(self) -> list[dict[str, Any]]:
+        return [{**entry.payload, "kind": "result"} for entry in self.journal.pending_results()]
+
+    def _journal_key(self, key: ResultKey) -> str | None:
+        for entry in self.journal.pending_results():
+            if ResultKey.of(entry.payload) == key:
+                return str(entry.key)
+        return None
+
+    def sent(self, key: ResultKey) -> None:
+        journal_key = self._journal_key(key)
+        if journal_key is not None:
+            self.journal.mark_sent(journal_key)
+
+    def acknowledge(self, key: ResultKey) -> bool:
+        journal_key = self._journal_key(key)
+        if journal_key is None:
+            return False
+        self.journal.mark_acked(journal_key)
+        return True
 
 
 class OutboxConflict(ValueError):
@@ -37,12 +76,13 @@ class OutboxConflict(ValueError):
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
-    session TEXT NOT NULL, round INTEGER NOT NULL, table_no INTEGER NOT NULL,
-    board INTEGER NOT NULL, revision INTEGER NOT NULL,
+    session TEXT NOT NULL, table_no INTEGER NOT NULL, board INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
     message TEXT NOT NULL,
     queued_at REAL NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
     acked_at REAL,
-    PRIMARY KEY (session, round, table_no, board, revision)
+    PRIMARY KEY (session, table_no, board, revision)
 );
 CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (acked_at, queued_at);
 """
@@ -63,16 +103,16 @@ class SQLiteOutbox:
         self._db.executescript(_SCHEMA)
 
     def put(self, message: dict[str, Any]) -> ResultKey:
+        """Queue a result (idempotent: the same result again is queued once); then ``link.flush()``."""
         validate(message, "result")
         key = ResultKey.of(message)
         text = encode({name: value for name, value in message.items() if name != "sig"}).decode()
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute(
-                "SELECT message FROM outbox WHERE session=? AND round=? AND table_no=? AND board=?"
-                " AND revision=?", _key_row(key)).fetchone()
+            row = self._db.execute("SELECT message FROM outbox" + _WHERE_KEY, _key_row(key)).fetchone()
             if row is None:
-                self._db.execute("INSERT INTO outbox VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
+                self._db.execute("INSERT INTO outbox (session, table_no, board, revision, message, queued_at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?)",
                                  (*_key_row(key), text, time.time()))
             elif row[0] != text:
                 raise OutboxConflict(f"result {key} is already queued with other content; "
@@ -85,11 +125,14 @@ class SQLiteOutbox:
                 "SELECT message FROM outbox WHERE acked_at IS NULL ORDER BY queued_at, rowid").fetchall()
         return [json.loads(text) for (text,) in rows]
 
+    def sent(self, key: ResultKey) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE outbox SET attempts=attempts+1" + _WHERE_KEY, _key_row(key))
+
     def acknowledge(self, key: ResultKey) -> bool:
         with self._lock, self._db:
-            cursor = self._db.execute(
-                "UPDATE outbox SET acked_at=? WHERE session=? AND round=? AND table_no=? AND board=?"
-                " AND revision=? AND acked_at IS NULL", (time.time(), *_key_row(key)))
+            cursor = self._db.execute("UPDATE outbox SET acked_at=?" + _WHERE_KEY + " AND acked_at IS NULL",
+                                      (time.time(), *_key_row(key)))
         return cursor.rowcount == 1
 
     def close(self) -> None:
@@ -97,5 +140,8 @@ class SQLiteOutbox:
             self._db.close()
 
 
-def _key_row(key: ResultKey) -> tuple[str, int, int, int, int]:
-    return (key.session, key.round, key.table, key.board, key.revision)
+_WHERE_KEY = " WHERE session=? AND table_no=? AND board=? AND revision=?"
+
+
+def _key_row(key: ResultKey) -> tuple[str, int, int, int]:
+    return (key.session, key.table, key.board, key.revision)

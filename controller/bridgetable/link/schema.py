@@ -61,13 +61,15 @@ def boolean() -> Check:
     return check
 
 
-def string(max_len: int = 64, choices: tuple[str, ...] | None = None) -> Check:
+def string(max_len: int = 64, choices: tuple[str, ...] | None = None, allow_empty: bool = False) -> Check:
+    shortest = 0 if allow_empty else 1
+
     def check(value: Any, path: str) -> None:
         if choices is not None:
             if value not in choices:
                 raise _fail(path, "one of " + ", ".join(choices), value)
-        elif not isinstance(value, str) or not 1 <= len(value) <= max_len:
-            raise _fail(path, f"a string of 1..{max_len} characters", value)
+        elif not isinstance(value, str) or not shortest <= len(value) <= max_len:
+            raise _fail(path, f"a string of {shortest}..{max_len} characters", value)
     return check
 
 
@@ -107,27 +109,33 @@ def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = No
 
 
 SEAT = string(choices=("N", "E", "S", "W"))
-SESSION = string(64)
+SESSION = string(64, allow_empty=True)  # a table not given a session sends ""
 POSITIVE = integer(1)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 
-_PLAYED = {  # one table's result on one board, as a traveller shows it
-    "ns": POSITIVE, "ew": POSITIVE, "contract": string(8), "declarer": nullable(SEAT),
-    "tricks": nullable(TRICKS), "ns_score": integer(-10000, 10000),
-}
+TRAVELLER_ROW = obj(
+    {"ns": POSITIVE, "ew": POSITIVE, "contract": string(8), "declarer": nullable(SEAT),
+     "tricks": nullable(TRICKS), "ns_score": integer(-10000, 10000)},
+    {"table": POSITIVE, "round": POSITIVE, "ns_mp": number(), "ew_mp": number()})
 
 FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # kind: (required fields besides schema and kind, optional fields)
-    "result": (
-        {"club": string(64), "session": SESSION, "round": POSITIVE, "table": POSITIVE,
-         "board": POSITIVE, "revision": integer(0), **_PLAYED},
-        {"vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": string(80),
-         "auction": array(string(4), max_items=400), "play": array(string(3), max_items=52),
-         "claimed": boolean(), "played_at": string(40), "sig": SIGNATURE},
+    "result": (  # the table's confirmed result (table.flow's result record) and its signature
+        {"club": string(64), "session": SESSION, "table": POSITIVE,
+         "board": POSITIVE, "revision": integer(0), "contract": string(8), "declarer": nullable(SEAT),
+         "tricks": nullable(TRICKS), "score_ns": integer(-10000, 10000)},
+        {"round": POSITIVE, "ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
+         "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
+         "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
+         "play": array(string(3), max_items=52),
+         "claim": nullable(obj({"claimer": SEAT, "tricks": TRICKS, "remaining": TRICKS,
+                                "state": string(16)})),
+         "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
+         "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE},
     ),
     "ack": (
-        {"session": SESSION, "round": POSITIVE, "table": POSITIVE, "board": POSITIVE,
+        {"session": SESSION, "table": POSITIVE, "board": POSITIVE,
          "revision": integer(0), "status": string(choices=("stored", "duplicate"))},
         {},
     ),
@@ -152,8 +160,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     ),
     "traveller": (
         {"session": SESSION, "board": POSITIVE,
-         "rows": array(obj(_PLAYED, {"table": POSITIVE, "round": POSITIVE, "ns_mp": number(),
-                                      "ew_mp": number()}), max_items=1000)},
+         "rows": array(TRAVELLER_ROW, max_items=1000)},
         {},
     ),
 }
@@ -178,14 +185,14 @@ def validate(message: Any, kind: str) -> dict[str, Any]:
 
 
 def _check_played(row: Mapping[str, Any], path: str) -> None:
-    """The contract, declarer, tricks and score of a played board must agree (Law 77)."""
+    """The contract, declarer, tricks and score of a result must agree (Law 77)."""
     try:
         contract = Contract.parse_or_pass(row["contract"])
     except ValueError as exc:  # the engine's ParseError, or a level out of range
         raise SchemaError(f"{path}.contract: {exc}") from None
     if contract is None:
-        if row["declarer"] is not None or row["tricks"] is not None or row["ns_score"] != 0:
-            raise SchemaError(f"{path}: a passed-out board has no declarer or tricks and scores 0")
+        if row["declarer"] is not None or row["tricks"] not in (None, 0) or row["score_ns"] != 0:
+            raise SchemaError(f"{path}: a passed-out board has no declarer, no tricks and scores 0")
         return
     if row["declarer"] is None or row["tricks"] is None:
         raise SchemaError(f"{path}: contract {contract} needs a declarer and tricks")
@@ -196,8 +203,8 @@ def _check_played(row: Mapping[str, Any], path: str) -> None:
         vulnerability = board_vulnerability(row["board"])
     score = duplicate_score(contract, row["tricks"], vulnerability.is_vulnerable(declarer))
     expected = score if declarer in (Seat.N, Seat.S) else -score
-    if row["ns_score"] != expected:
-        raise SchemaError(f"{path}.ns_score: {row['ns_score']} but {contract} by {declarer} "
+    if row["score_ns"] != expected:
+        raise SchemaError(f"{path}.score_ns: {row['score_ns']} but {contract} by {declarer} "
                           f"making {row['tricks']} tricks scores {expected} for NS (Law 77)")
 
 
@@ -244,10 +251,13 @@ def encode(message: Mapping[str, Any]) -> bytes:
 
 @dataclass(frozen=True, slots=True, order=True)
 class ResultKey:
-    """What makes a result unique: a repeat is the same key, a correction a higher revision."""
+    """What makes a result unique: a repeat has the same key, a correction a higher revision.
+
+    A table plays a board once in a session, so the round is not part of the key (a result may
+    carry it; the station knows it from its movement in any case).
+    """
 
     session: str
-    round: int
     table: int
     board: int
     revision: int
@@ -255,12 +265,11 @@ class ResultKey:
     @classmethod
     def of(cls, message: Mapping[str, Any]) -> ResultKey:
         """The key of a result or of an ack."""
-        return cls(message["session"], message["round"], message["table"], message["board"],
-                   message["revision"])
+        return cls(message["session"], message["table"], message["board"], message["revision"])
 
     def fields(self) -> dict[str, Any]:
-        return {"session": self.session, "round": self.round, "table": self.table,
-                "board": self.board, "revision": self.revision}
+        return {"session": self.session, "table": self.table, "board": self.board,
+                "revision": self.revision}
 
     def __str__(self) -> str:
-        return f"{self.session}/{self.round}/{self.table}/{self.board}/r{self.revision}"
+        return f"{self.session}/{self.table}/{self.board}/r{self.revision}"

@@ -1,0 +1,222 @@
+"""The link end to end through a real Mosquitto: delivery exactly once, and every outage."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgetable.link import Broker, SQLiteOutbox, StationLink, TableLink, message
+from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.signing import DerivedKeys
+
+from .procs import BROKER_DELAYS
+from .support import CLUB, SECRET, ResultStore, result, table_key, wait_until
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Club:
+    """A station and tables on one broker, all stopped at the end of the test."""
+
+    def __init__(self, broker: MosquittoProcess, tmp_path: Path) -> None:
+        self.broker, self.tmp_path = broker, tmp_path
+        self.address = Broker(port=broker.port, **BROKER_DELAYS)
+        self.store = ResultStore(tmp_path / "store.db")
+        self.links: list[StationLink | TableLink] = []
+
+    def station(self, **options: Any) -> StationLink:
+        link = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 50), self.store, self.address, **options)
+        return self._started(link)
+
+    def table(self, number: int, resend_min: float = 0.2, **options: Any) -> TableLink:
+        outbox = SQLiteOutbox(self.tmp_path / f"outbox-{number}.db")
+        link = TableLink(CLUB, number, table_key(number), outbox, self.address, resend_min=resend_min,
+                         resend_max=1.0, **options)
+        return self._started(link)
+
+    def _started(self, link: Any) -> Any:
+        link.start()
+        assert link.connected.wait(10), "no connection to the broker"
+        self.links.append(link)
+        return link
+
+    def close(self) -> None:
+        for link in self.links:
+            link.stop()
+        self.store.close()
+
+
+@pytest.fixture
+def club(broker: MosquittoProcess, tmp_path: Path) -> Iterator[Club]:
+    club = Club(broker, tmp_path)
+    yield club
+    club.close()
+
+
+def expected_keys(tables: range, boards: range) -> list[str]:
+    return sorted(f"s1/{t}/{b}/r1" for t in tables for b in boards)
+
+
+def play(links: list[TableLink], boards: range, pause: float = 0.0,
+         midway: Callable[[], None] | None = None) -> None:
+    """Each table sends one result per board, all tables at once; ``midway`` runs halfway."""
+    def one_table(link: TableLink) -> None:
+        for board in boards:
+            link.outbox.put(result(link.table, board))  # type: ignore[attr-defined]
+            link.flush()
+            time.sleep(pause)
+
+    threads = [threading.Thread(target=one_table, args=(link,)) for link in links]
+    for thread in threads:
+        thread.start()
+    if midway is not None:
+        time.sleep(pause * len(boards) / 2)
+        midway()
+    for thread in threads:
+        thread.join()
+
+
+def all_acknowledged(links: list[TableLink]) -> Callable[[], bool]:
+    return lambda: all(not link.outbox.pending() for link in links)
+
+
+def test_results_from_several_tables_arrive_exactly_once(club: Club) -> None:
+    station = club.station()
+    tables = [club.table(t, resend_min=5.0) for t in range(1, 5)]
+    play(tables, range(1, 9))
+    wait_until(all_acknowledged(tables), what="every result acknowledged")
+    assert club.store.keys() == expected_keys(range(1, 5), range(1, 9))
+    assert club.store.calls == 32  # each result reached the store callback once
+    assert sum(station.refused.values()) == 0
+
+
+def test_broker_killed_and_restarted_midway_loses_nothing(club: Club) -> None:
+    club.station()
+    tables = [club.table(t) for t in range(1, 4)]
+
+    stored_before: list[int] = []
+
+    def crash() -> None:
+        club.broker.kill()
+        stored_before.append(len(club.store.keys()))
+        time.sleep(0.5)  # results queued meanwhile stay in the outboxes
+        club.broker.start()
+
+    play(tables, range(1, 21), pause=0.02, midway=crash)
+    wait_until(all_acknowledged(tables), timeout=20, what="every result acknowledged after the restart")
+    assert 0 < stored_before[0] < 60  # the broker really died mid-session
+    assert club.store.keys() == expected_keys(range(1, 4), range(1, 21))
+
+
+def test_table_offline_for_a_while_then_back(club: Club) -> None:
+    states: list[dict[str, Any]] = []
+    club.station(on_state=states.append)
+    table = club.table(1)
+    table.outbox.put(result(1, 1))  # type: ignore[attr-defined]
+    table.flush()
+    wait_until(lambda: club.store.keys() == ["s1/1/1/r1"], what="the first result")
+    table.stop()
+    wait_until(lambda: states and states[-1]["status"] == "offline", what="the table's offline state")
+    outbox = SQLiteOutbox(club.tmp_path / "outbox-1.db")
+    for board in range(2, 6):  # the table plays on without a connection
+        outbox.put(result(1, board))
+    outbox.close()
+    time.sleep(0.3)
+    assert club.store.keys() == ["s1/1/1/r1"]
+    back = club.table(1)
+    wait_until(all_acknowledged([back]), what="the queued results acknowledged")
+    assert club.store.keys() == expected_keys(range(1, 2), range(1, 6))
+    assert states[-1]["status"] == "online"
+
+
+def test_last_will_says_offline_when_a_table_dies(club: Club, broker: MosquittoProcess,
+                                                  tmp_path: Path) -> None:
+    states: list[dict[str, Any]] = []
+    club.station(on_state=states.append)
+    table = spawn(["table", str(broker.port), "7", str(tmp_path / "outbox-7.db")])
+    try:
+        wait_until(lambda: any(s["table"] == 7 and s["status"] == "online" for s in states),
+                   what="table 7 online")
+    finally:
+        table.kill()
+        table.wait()
+    wait_until(lambda: states[-1] == {"schema": 1, "kind": "state", "table": 7, "status": "offline"},
+               what="table 7's last will")
+
+
+def spawn(args: list[str]) -> subprocess.Popen[str]:
+    """Start ``python -m tests.link.procs ARGS`` and wait for it to say it is connected."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen([sys.executable, "-m", "tests.link.procs", *args], cwd=REPO, env=env,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if line.strip() != "ready":
+        process.kill()
+        raise AssertionError(f"{args[0]} process did not start: {line!r}")
+    return process
+
+
+def test_station_killed_and_restarted_each_result_stored_once(broker: MosquittoProcess,
+                                                              tmp_path: Path) -> None:
+    store_path = tmp_path / "station.db"
+    station = spawn(["station", str(broker.port), str(store_path)])
+    club = Club(broker, tmp_path)
+    stored_before: list[int] = []
+    try:
+        tables = [club.table(t) for t in range(1, 4)]
+
+        def crash() -> None:
+            nonlocal station
+            station.kill()  # SIGKILL: whatever it had not acknowledged, the tables send again
+            station.wait()
+            stored_before.append(len(ResultStore(store_path).keys()))
+            time.sleep(0.3)
+            station = spawn(["station", str(broker.port), str(store_path)])
+
+        play(tables, range(1, 21), pause=0.02, midway=crash)
+        wait_until(all_acknowledged(tables), timeout=20, what="every result acknowledged")
+    finally:
+        station.kill()
+        station.wait()
+        club.close()
+    stored = ResultStore(store_path)
+    assert stored.keys() == expected_keys(range(1, 4), range(1, 21))
+    assert 0 < stored_before[0] < 60  # the station really died mid-session
+    stored.close()
+
+
+def test_a_correction_is_a_new_revision_stored_beside_the_first(club: Club) -> None:
+    club.station()
+    table = club.table(2)
+    table.outbox.put(result(2, 3, tricks=9))  # type: ignore[attr-defined]
+    table.outbox.put(result(2, 3, tricks=10, revision=2))  # type: ignore[attr-defined]
+    table.flush()
+    wait_until(all_acknowledged([table]), what="both revisions acknowledged")
+    assert club.store.keys() == ["s1/2/3/r1", "s1/2/3/r2"]
+
+
+def test_assignments_and_travellers_reach_the_table(club: Club) -> None:
+    station = club.station()
+    assignments: list[dict[str, Any]] = []
+    travellers: list[dict[str, Any]] = []
+    station.publish_assignment(message("assign", session="s1", round=2, table=3, ns=5, ew=12,
+                                       boards=[4, 5, 6], next={"ns": {"table": 4, "direction": "NS"}}))
+    station.publish_assignment(message("assign", session="s1", round=2, table=4, ns=6, ew=13, boards=[7]))
+    club.table(3, on_assign=assignments.append, on_traveller=travellers.append)  # retained: arrives late
+    wait_until(lambda: len(assignments) == 1, what="the retained assignment")
+    assert assignments[0]["boards"] == [4, 5, 6] and assignments[0]["ns"] == 5
+    row = {"ns": 5, "ew": 12, "contract": "3NT", "declarer": "S", "tricks": 9, "ns_score": 400,
+           "ns_mp": 2.0, "ew_mp": 0.0}
+    station.publish_traveller(message("traveller", session="s1", board=4, rows=[row]))
+    wait_until(lambda: len(travellers) == 1, what="the traveller")
+    assert travellers[0]["rows"] == [row]
+    assert len(assignments) == 1  # table 4's assignment is not table 3's business
