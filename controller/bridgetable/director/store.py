@@ -1,0 +1,250 @@
+"""The station's store: sessions, pairs, boards, results (with revisions) and the audit trail.
+
+``Store`` is the interface; ``SQLiteStore`` (the default, a file on disk) and ``PostgresStore``
+(psycopg 3, for a large event) implement it with the same SQL. A result is unique by
+(session, table, board, revision): a table plays a board once in a session, so the round is
+stored with it but is not needed to tell results apart. Sending the same result again is
+harmless (``put_result`` says it was a duplicate); a correction is a higher revision, and the
+highest revision of each (session, table, board) is the one that counts.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    """One revision of one result. ``adjusted`` ("60/40", "A+/A-") replaces the score when set;
+    ``record`` holds the whole message as the table sent it (auction, play...)."""
+
+    session: str
+    round: int
+    table: int
+    board: int
+    revision: int
+    ns: int
+    ew: int
+    contract: str          # "4SX", "Pass", or "" for an adjusted score
+    declarer: str | None
+    tricks: int | None
+    ns_score: int | None
+    lead: str | None = None
+    adjusted: str | None = None
+    source: str = "table"  # "table" or "director"
+    record: dict[str, Any] = field(default_factory=dict)
+    stored_at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardInfo:
+    board: int
+    deal: str | None      # PBN Deal value, None when not known
+    dealer: str
+    vulnerability: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    at: str
+    actor: str
+    action: str
+    detail: str
+
+
+class Store(Protocol):
+    """What the station needs from a store. Every method is safe to call from any thread."""
+
+    def create_session(self, session: str, setup: dict[str, Any]) -> None: ...
+    def session_setup(self, session: str) -> dict[str, Any] | None: ...
+    def sessions(self) -> list[str]: ...
+    def set_pairs(self, session: str, names: dict[int, str]) -> None: ...
+    def pairs(self, session: str) -> dict[int, str]: ...
+    def put_boards(self, session: str, boards: Sequence[BoardInfo]) -> None: ...
+    def boards(self, session: str) -> dict[int, BoardInfo]: ...
+    def put_result(self, result: StoredResult) -> bool: ...
+    def next_revision(self, session: str, table: int, board: int) -> int: ...
+    def results(self, session: str, *, all_revisions: bool = False) -> list[StoredResult]: ...
+    def audit(self, session: str, actor: str, action: str, detail: str) -> None: ...
+    def audit_trail(self, session: str) -> list[AuditEntry]: ...
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, setup TEXT NOT NULL, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pairs (session TEXT NOT NULL, pair INTEGER NOT NULL, names TEXT NOT NULL,
+    PRIMARY KEY (session, pair));
+CREATE TABLE IF NOT EXISTS boards (session TEXT NOT NULL, board INTEGER NOT NULL, deal TEXT,
+    dealer TEXT NOT NULL, vulnerability TEXT NOT NULL, PRIMARY KEY (session, board));
+CREATE TABLE IF NOT EXISTS results (session TEXT NOT NULL, round INTEGER NOT NULL, tbl INTEGER NOT NULL,
+    board INTEGER NOT NULL, revision INTEGER NOT NULL, ns INTEGER NOT NULL, ew INTEGER NOT NULL,
+    contract TEXT NOT NULL, declarer TEXT, tricks INTEGER, ns_score INTEGER, lead TEXT, adjusted TEXT,
+    source TEXT NOT NULL, record TEXT NOT NULL, stored_at TEXT NOT NULL,
+    PRIMARY KEY (session, tbl, board, revision));
+CREATE INDEX IF NOT EXISTS results_by_round ON results (session, round);
+CREATE TABLE IF NOT EXISTS audit (id {serial}, session TEXT NOT NULL, at TEXT NOT NULL,
+    actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
+"""
+
+_RESULT_COLUMNS = ("session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, "
+                   "lead, adjusted, source, record, stored_at")
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class SqlStore:
+    """The store over a DB-API connection; subclasses say how to connect and which placeholder
+    their driver uses. One connection, used under a lock (the link calls from paho's thread,
+    the web pages from the event loop)."""
+
+    placeholder = "?"
+    serial = "INTEGER PRIMARY KEY AUTOINCREMENT"
+
+    def __init__(self, connection: Any) -> None:
+        self._db = connection
+        self._lock = threading.RLock()
+        with self._transaction() as cur:
+            for statement in SCHEMA.format(serial=self.serial).split(";"):
+                if statement.strip():
+                    cur.execute(statement)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self._lock:
+            cur = self._db.cursor()
+            try:
+                yield cur
+                self._db.commit()
+            except BaseException:
+                self._db.rollback()
+                raise
+            finally:
+                cur.close()
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.placeholder)
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._transaction() as cur:
+            cur.execute(self._sql(sql), tuple(params))
+            return list(cur.fetchall()) if cur.description else []
+
+    def create_session(self, session: str, setup: dict[str, Any]) -> None:
+        """Create a session, or replace its set-up (pairs, boards and results are kept)."""
+        text = json.dumps(setup, sort_keys=True)
+        self._run("INSERT INTO sessions (id, setup, created) VALUES (?, ?, ?) "
+                  "ON CONFLICT (id) DO UPDATE SET setup = excluded.setup", (session, text, now()))
+
+    def session_setup(self, session: str) -> dict[str, Any] | None:
+        rows = self._run("SELECT setup FROM sessions WHERE id = ?", (session,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def sessions(self) -> list[str]:
+        return [row[0] for row in self._run("SELECT id FROM sessions ORDER BY created, id")]
+
+    def set_pairs(self, session: str, names: dict[int, str]) -> None:
+        with self._transaction() as cur:
+            for pair, text in sorted(names.items()):
+                cur.execute(self._sql("INSERT INTO pairs (session, pair, names) VALUES (?, ?, ?) "
+                                      "ON CONFLICT (session, pair) DO UPDATE SET names = excluded.names"),
+                            (session, pair, text))
+
+    def pairs(self, session: str) -> dict[int, str]:
+        return dict(self._run("SELECT pair, names FROM pairs WHERE session = ? ORDER BY pair", (session,)))
+
+    def put_boards(self, session: str, boards: Sequence[BoardInfo]) -> None:
+        with self._transaction() as cur:
+            for b in boards:
+                cur.execute(self._sql(
+                    "INSERT INTO boards (session, board, deal, dealer, vulnerability) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (session, board) DO UPDATE SET deal = excluded.deal, "
+                    "dealer = excluded.dealer, vulnerability = excluded.vulnerability"),
+                    (session, b.board, b.deal, b.dealer, b.vulnerability))
+
+    def boards(self, session: str) -> dict[int, BoardInfo]:
+        rows = self._run("SELECT board, deal, dealer, vulnerability FROM boards WHERE session = ? "
+                         "ORDER BY board", (session,))
+        return {row[0]: BoardInfo(*row) for row in rows}
+
+    def put_result(self, result: StoredResult) -> bool:
+        """Store one revision; True if it was new, False if that revision was already stored."""
+        values = asdict(result)
+        values["record"] = json.dumps(result.record, sort_keys=True)
+        values["stored_at"] = result.stored_at or now()
+        row = [values[name] for name in ("session", "round", "table", "board", "revision", "ns", "ew",
+                                         "contract", "declarer", "tricks", "ns_score", "lead",
+                                         "adjusted", "source", "record", "stored_at")]
+        with self._transaction() as cur:
+            cur.execute(self._sql(f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES "
+                                  f"({', '.join('?' * len(row))}) ON CONFLICT DO NOTHING"), row)
+            return bool(cur.rowcount == 1)
+
+    def next_revision(self, session: str, table: int, board: int) -> int:
+        rows = self._run("SELECT MAX(revision) FROM results WHERE session = ? AND tbl = ? AND board = ?",
+                         (session, table, board))
+        return 0 if rows[0][0] is None else int(rows[0][0]) + 1
+
+    def results(self, session: str, *, all_revisions: bool = False) -> list[StoredResult]:
+        """The results of a session by board and table: the latest revision of each, or all."""
+        latest = "" if all_revisions else (
+            " AND revision = (SELECT MAX(revision) FROM results AS r2 WHERE r2.session = results.session"
+            " AND r2.tbl = results.tbl AND r2.board = results.board)")
+        rows = self._run(f"SELECT {_RESULT_COLUMNS} FROM results WHERE session = ?{latest} "
+                         "ORDER BY board, tbl, revision", (session,))
+        return [StoredResult(session=r[0], round=r[1], table=r[2], board=r[3], revision=r[4], ns=r[5],
+                             ew=r[6], contract=r[7], declarer=r[8], tricks=r[9], ns_score=r[10],
+                             lead=r[11], adjusted=r[12], source=r[13], record=json.loads(r[14]),
+                             stored_at=str(r[15]))
+                for r in rows]
+
+    def audit(self, session: str, actor: str, action: str, detail: str) -> None:
+        self._run("INSERT INTO audit (session, at, actor, action, detail) VALUES (?, ?, ?, ?, ?)",
+                  (session, now(), actor, action, detail))
+
+    def audit_trail(self, session: str) -> list[AuditEntry]:
+        rows = self._run("SELECT at, actor, action, detail FROM audit WHERE session = ? ORDER BY id",
+                         (session,))
+        return [AuditEntry(*row) for row in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class SQLiteStore(SqlStore):
+    """The club's store: one SQLite file (WAL, synchronous FULL: stored means on disk)."""
+
+    def __init__(self, path: str | Path) -> None:
+        db = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        super().__init__(db)
+
+
+class PostgresStore(SqlStore):
+    """The same store in PostgreSQL (psycopg 3), for an event with hundreds of tables."""
+
+    placeholder = "%s"
+    serial = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+
+    def __init__(self, conninfo: str) -> None:
+        import psycopg
+
+        super().__init__(psycopg.connect(conninfo))
+
+
+def open_store(url: str) -> SqlStore:
+    """A store from a URL: "postgresql://..." for PostgreSQL, otherwise a SQLite file path."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    return SQLiteStore(url.removeprefix("sqlite:///"))
