@@ -52,7 +52,7 @@ class ResultStore:
                                       (str(received.key), repr(received.message)))
             return cursor.rowcount == 1
 
-    def keys(self) -> list[str]:
+    def stored(self) -> list[str]:
         with self._lock:
             return [key for (key,) in self._db.execute("SELECT key FROM results ORDER BY key")]
 

@@ -93,7 +93,7 @@ def test_results_from_several_tables_arrive_exactly_once(club: Club) -> None:
     tables = [club.table(t, resend_min=5.0) for t in range(1, 5)]
     play(tables, range(1, 9))
     wait_until(all_acknowledged(tables), what="every result acknowledged")
-    assert club.store.keys() == expected_keys(range(1, 5), range(1, 9))
+    assert club.store.stored() == expected_keys(range(1, 5), range(1, 9))
     assert club.store.calls == 32  # each result reached the store callback once
     assert sum(station.refused.values()) == 0
 
@@ -106,14 +106,14 @@ def test_broker_killed_and_restarted_midway_loses_nothing(club: Club) -> None:
 
     def crash() -> None:
         club.broker.kill()
-        stored_before.append(len(club.store.keys()))
+        stored_before.append(len(club.store.stored()))
         time.sleep(0.5)  # results queued meanwhile stay in the outboxes
         club.broker.start()
 
     play(tables, range(1, 21), pause=0.02, midway=crash)
     wait_until(all_acknowledged(tables), timeout=20, what="every result acknowledged after the restart")
     assert 0 < stored_before[0] < 60  # the broker really died mid-session
-    assert club.store.keys() == expected_keys(range(1, 4), range(1, 21))
+    assert club.store.stored() == expected_keys(range(1, 4), range(1, 21))
 
 
 def test_table_offline_for_a_while_then_back(club: Club) -> None:
@@ -122,7 +122,7 @@ def test_table_offline_for_a_while_then_back(club: Club) -> None:
     table = club.table(1)
     table.outbox.put(result(1, 1))  # type: ignore[attr-defined]
     table.flush()
-    wait_until(lambda: club.store.keys() == ["s1/1/1/r1"], what="the first result")
+    wait_until(lambda: club.store.stored() == ["s1/1/1/r1"], what="the first result")
     table.stop()
     wait_until(lambda: states and states[-1]["status"] == "offline", what="the table's offline state")
     outbox = SQLiteOutbox(club.tmp_path / "outbox-1.db")
@@ -130,10 +130,10 @@ def test_table_offline_for_a_while_then_back(club: Club) -> None:
         outbox.put(result(1, board))
     outbox.close()
     time.sleep(0.3)
-    assert club.store.keys() == ["s1/1/1/r1"]
+    assert club.store.stored() == ["s1/1/1/r1"]
     back = club.table(1)
     wait_until(all_acknowledged([back]), what="the queued results acknowledged")
-    assert club.store.keys() == expected_keys(range(1, 2), range(1, 6))
+    assert club.store.stored() == expected_keys(range(1, 2), range(1, 6))
     assert states[-1]["status"] == "online"
 
 
@@ -178,7 +178,7 @@ def test_station_killed_and_restarted_each_result_stored_once(broker: MosquittoP
             nonlocal station
             station.kill()  # SIGKILL: whatever it had not acknowledged, the tables send again
             station.wait()
-            stored_before.append(len(ResultStore(store_path).keys()))
+            stored_before.append(len(ResultStore(store_path).stored()))
             time.sleep(0.3)
             station = spawn(["station", str(broker.port), str(store_path)])
 
@@ -189,7 +189,7 @@ def test_station_killed_and_restarted_each_result_stored_once(broker: MosquittoP
         station.wait()
         club.close()
     stored = ResultStore(store_path)
-    assert stored.keys() == expected_keys(range(1, 4), range(1, 21))
+    assert stored.stored() == expected_keys(range(1, 4), range(1, 21))
     assert 0 < stored_before[0] < 60  # the station really died mid-session
     stored.close()
 
@@ -201,7 +201,7 @@ def test_a_correction_is_a_new_revision_stored_beside_the_first(club: Club) -> N
     table.outbox.put(result(2, 3, tricks=10, revision=2))  # type: ignore[attr-defined]
     table.flush()
     wait_until(all_acknowledged([table]), what="both revisions acknowledged")
-    assert club.store.keys() == ["s1/2/3/r1", "s1/2/3/r2"]
+    assert club.store.stored() == ["s1/2/3/r1", "s1/2/3/r2"]
 
 
 def test_assignments_and_travellers_reach_the_table(club: Club) -> None:
