@@ -79,9 +79,12 @@ class Keyboard:
         self._thread.start()
 
     def _run(self, sink: EventSink) -> None:
-        for line in self.stream:
-            for event in self.feed_line(line):
-                sink(event)
+        try:
+            for line in self.stream:
+                for event in self.feed_line(line):
+                    sink(event)
+        except (OSError, UnicodeDecodeError) as error:  # the terminal went away, or sent non-text
+            self.stats.reject(BadLine("disconnected", f"keyboard input stopped: {error}"))
 
     def close(self) -> None:
         """Stop listening; a thread blocked on the terminal ends with the process (it is a daemon)."""
