@@ -323,3 +323,10 @@ def test_calls_and_contracts_round_trip_through_text() -> None:
             assert Contract.parse(str(contract)) == contract
             assert contract.tricks_needed == bid.level + 6
             assert (contract.doubled, contract.redoubled) == (risk == 1, risk == 2)
+
+
+def test_calls_sort_like_the_bidding_box() -> None:
+    calls = [PASS, DOUBLE, REDOUBLE, *BIDS]
+    assert sorted(reversed(calls)) == calls == Auction(Seat.N).legal_calls()[:1] + calls[1:]
+    assert max(calls) == BIDS[-1] and min(calls) == PASS
+    assert PASS < DOUBLE <= REDOUBLE < BIDS[0] and BIDS[0] >= REDOUBLE

@@ -6,16 +6,26 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import total_ordering
 
 from .cards import Seat, Side, Strain
 from .errors import IllegalCall, ParseError
 
 
+@total_ordering
 class CallKind(Enum):
+    """The four kinds of call, ordered as in ``legal_calls``: pass, double, redouble, bids."""
+
     PASS = "Pass"
     DOUBLE = "X"
     REDOUBLE = "XX"
     BID = "bid"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, CallKind):
+            return NotImplemented
+        kinds = list(CallKind)
+        return kinds.index(self) < kinds.index(other)
 
 
 _BID_RE = re.compile(r"^([1-7])\s*(NT|N|SA|UT|C|D|H|S|♣|♦|♥|♠)$", re.IGNORECASE)
@@ -29,7 +39,9 @@ _CALL_ALIASES = {
 
 @dataclass(frozen=True, order=True, slots=True)
 class Call:
-    """One call: a bid ("1NT", "4S"), "Pass", a double "X" or a redouble "XX"."""
+    """One call: a bid ("1NT", "4S"), "Pass", a double "X" or a redouble "XX".
+
+    Calls sort as in ``legal_calls``: Pass, X, XX, then the bids from 1C to 7NT."""
 
     kind: CallKind
     level: int = 0
