@@ -21,6 +21,7 @@ always the replay of the accepted events. That is what the journal relies on.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
@@ -134,10 +135,11 @@ class TableView:
     message: str | None = None
 
     def durable(self) -> dict[str, Any]:
-        """The state that must survive a restart (the message is for the moment only)."""
+        """The state that must survive a restart (the message is for the moment only), as JSON
+        would carry it."""
         state = asdict(self)
         del state["message"]
-        return state
+        return json.loads(json.dumps(state))
 
 
 def _key(event: TableEvent) -> Key:

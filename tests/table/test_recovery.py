@@ -1,0 +1,128 @@
+"""The journal, the outbox, and a real table process killed with SIGKILL mid-board."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgetable.bridge import Auction, Seat
+from bridgetable.table.flow import BoardFlow, FlowConfig
+from bridgetable.table.journal import Journal, JournalError
+from bridgetable.table.script import auction_events, board_events, play_events
+from bridgetable.table.service import TableService, replay
+
+from .helpers import DEAL, key
+
+CALLS = "1NT Pass 3NT Pass Pass Pass"
+BOARD = board_events(DEAL, Seat.N, CALLS)
+
+
+def write_pbn(path: Path) -> None:
+    path.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL.to_pbn()}"]\n\n'
+                    f'[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "{DEAL.to_pbn()}"]\n')
+
+
+def test_the_journal_replays_to_the_same_state_and_holds_the_outbox(tmp_path: Path) -> None:
+    config = FlowConfig(boards=[1, 2], deals={1: DEAL}, club="c", session="s", table="3")
+    service = TableService(config, Journal(tmp_path / "j.db", session="s"))
+    for event in [*BOARD[:20], key("W", "OK"), *BOARD[20:]]:  # one refused event on the way
+        service.handle(event)
+    assert len(service.journal) == len(BOARD)  # refused events are not journaled
+    [entry] = service.journal.pending_results()
+    assert entry.key == "c/s/3/1/1" and entry.payload["score_ns"] == service.journal.results()[0].payload[
+        "score_ns"]
+    assert service.journal.events().__next__() == BOARD[0]
+    again = replay(config, Journal(tmp_path / "j.db", session="s"))
+    assert again.view().durable() == service.flow.view().durable()
+
+    service.journal.mark_sent(entry.key)
+    assert service.journal.pending_results()[0].attempts == 1
+    service.journal.mark_acked(entry.key)
+    service.journal.mark_acked(entry.key)  # a repeated ack is harmless
+    assert service.journal.pending_results() == [] and len(service.journal.results()) == 1
+    with pytest.raises(KeyError):
+        service.journal.mark_acked("c/s/3/9/1")
+    with pytest.raises(JournalError, match="belongs to session 's'"):
+        Journal(tmp_path / "j.db", session="other")
+    (tmp_path / "bad.db").write_bytes(b"not a database" * 100)
+    with pytest.raises(JournalError, match="not a usable journal"):
+        Journal(tmp_path / "bad.db")
+
+
+def _start(config: Path, journal: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "bridgetable.cli", "table", "--config", str(config), "--journal", str(journal),
+         "--events", "-", "--echo"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def _send(process: subprocess.Popen[str], event_json: str) -> dict:
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(event_json + "\n")
+    process.stdin.flush()
+    return json.loads(process.stdout.readline())
+
+
+def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) -> None:
+    """SIGKILL at 24 moments of a board (auction, each phase of the play, a claim, the result),
+    sometimes right after an event is acknowledged, sometimes while one is still in flight."""
+    write_pbn(tmp_path / "deals.pbn")
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nclub = "c"\nsession = "s"\ntable = "3"\nboards = "1-2"\n'
+                      'deals = "deals.pbn"\n')
+    journal = tmp_path / "journal.db"
+    # board 1 played out; board 2 (dealer E) with a claim after four tricks
+    second = [key("E", "OK"), *auction_events(Seat.E, "1S Pass 4S Pass Pass Pass")]
+    second += play_events(DEAL, Auction(Seat.E, "1S Pass 4S Pass Pass Pass".split()), tricks=4)
+    second += [key("S", "CLAIM"), key("S", "X"), key("S", "OK"), key("E", "OK"), key("N", "OK")]
+    events = [*BOARD, *second]
+    deals = {1: DEAL, 2: DEAL}
+    reference = BoardFlow(FlowConfig(boards=[1, 2], deals=deals, club="c", session="s", table="3"))
+    states, expected_results = [reference.view().durable()], []
+    for event in events:
+        outcome = reference.handle(event)
+        assert outcome.changed, outcome.message
+        states.append(reference.view().durable())
+        if outcome.result:
+            expected_results.append(outcome.result)
+
+    moments = sorted({int(i * (len(events) - 1) / 23) for i in range(24)})
+    assert len(moments) == 24
+    position = 0
+    for number, moment in enumerate(moments):
+        process = _start(config, journal)
+        while position < moment:
+            reply = _send(process, events[position].to_json())
+            assert reply["accepted"] and reply["state"] == states[position + 1]
+            position += 1
+        in_flight = number % 2 == 1
+        if in_flight:  # the next event is on its way when the power goes
+            assert process.stdin is not None
+            process.stdin.write(events[position].to_json() + "\n")
+            process.stdin.flush()
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        # the restarted table reports its state with the first (harmless) line: a refused event
+        process = _start(config, journal)
+        reply = _send(process, '{"seat": "N", "kind": "key", "value": "NOKEY"}')
+        assert not reply["accepted"]
+        resumed = reply["events"]
+        assert resumed in ((position, position + 1) if in_flight else (position,))
+        assert reply["state"] == states[resumed], f"state after restart at event {resumed}"
+        position = resumed
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    process = _start(config, journal)
+    for event in events[position:]:
+        _send(process, event.to_json())
+    assert process.stdin is not None
+    process.stdin.close()
+    assert process.wait(timeout=30) == 0
+    results = Journal(journal, session="s").results()
+    assert [r.payload for r in results] == expected_results  # each board once, as if never killed
+    assert results[1].payload["claim"]["tricks"] == 8
