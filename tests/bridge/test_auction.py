@@ -327,6 +327,6 @@ def test_calls_and_contracts_round_trip_through_text() -> None:
 
 def test_calls_sort_like_the_bidding_box() -> None:
     calls = [PASS, DOUBLE, REDOUBLE, *BIDS]
-    assert sorted(reversed(calls)) == calls == Auction(Seat.N).legal_calls()[:1] + calls[1:]
+    assert sorted(reversed(calls)) == calls
     assert max(calls) == BIDS[-1] and min(calls) == PASS
     assert PASS < DOUBLE <= REDOUBLE < BIDS[0] and BIDS[0] >= REDOUBLE

@@ -59,6 +59,8 @@ def test_matchpoint_percent() -> None:
     assert matchpoint_percent(5, 5) == pytest.approx(62.5)
     assert matchpoint_percent(8, 5) == 100 and matchpoint_percent(0, 5) == 0
     assert matchpoint_percent(0, 1) == 50  # played once: no comparison, average
+    with pytest.raises(ValueError, match="at least once"):
+        matchpoint_percent(0, 0)
 
 
 def test_neuberg_hand_worked() -> None:

@@ -94,6 +94,8 @@ def neuberg(mp: float, played: int, expected: int) -> float:
 
 def matchpoint_percent(mp: float, played: int) -> float:
     """Matchpoints as a percentage of the top (2 for each other result)."""
+    if played < 1:
+        raise ValueError("a board must be played at least once to have a percentage")
     top = 2 * (played - 1)
     return 50.0 if top == 0 else 100.0 * mp / top
 
