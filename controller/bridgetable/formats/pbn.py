@@ -26,9 +26,17 @@ import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from ..bridge import PASS, Call, Card, ParseError, Seat
-from .pbn_tags import auction_complete, read_typed_tags, trailing_passes
+from .pbn_tags import (
+    TYPED_TAGS,
+    UNKNOWN,
+    auction_complete,
+    read_typed_tags,
+    trailing_passes,
+    untyped_problem,
+)
 from .pbn_write import write_pbn
 from .record import BoardRecord
 
@@ -47,8 +55,8 @@ class PbnError(ValueError):
 
 
 _TOKEN = re.compile(r"""
-     (?P<nl>\n)
-    |(?P<ws>[ \t\f\v]+)
+    [ \t\f\v]*                        # white space before a token is skipped with it
+    (?:(?P<nl>\n)
     |(?P<pct>(?<![^\n])%[^\n]*)       # "%" in the first column: a directive or an escaped line
     |(?P<semi>;[^\n]*)
     |(?P<brace>\{[^}]*\}?)
@@ -56,6 +64,7 @@ _TOKEN = re.compile(r"""
     |(?P<rbr>\])
     |(?P<str>"(?:[^"\\\n]|\\.)*"?)
     |(?P<word>[^\s\[\]{};"]+)
+    |(?P<ws>[ \t\f\v]+$))             # white space at the very end
 """, re.VERBOSE)
 _NOTE_REF = re.compile(r"^=(\d+)=$")
 _NOTE_TAG = re.compile(r"^\s*(\d+)\s*:(.*)$", re.DOTALL)
@@ -66,28 +75,37 @@ _TABLE_TAGS = ("Auction", "Play", "Contract", "Result")
 _SHARED_TAGS = ("Event", "Site", "Date", "Stage", "Round", "HomeTeam", "VisitTeam", "Scoring",
                 *_BOARD_TAGS)
 
+_TYPED_NAMES = frozenset(tag.name for tag in TYPED_TAGS)
+_MAX_LINE = 255  # characters in a line (PBN 2.3)
+_MAX_NOTE = 32
+_SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
+_CARD_NAGS = (*range(7, 13), 14)  # NAGs about a card (3.7); those about a call are 1-6 and 13
+_CALL_NAGS = (*range(1, 7), 13)
+
 _CALLS: dict[str, Call] = {}
 _CARDS: dict[str, Card | None] = {}
 
 
 def _call(text: str) -> Call | None:
-    key = _ANNOTATION.sub("", text).upper()
-    if key not in _CALLS:
+    """The call a token names ("1NT", "1N", "pass", "X!" with its annotation), cached."""
+    if text not in _CALLS:
+        key = _ANNOTATION.sub("", text).upper()
         if key not in ("PASS", "X", "XX") and not re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key):
             return None
-        _CALLS[key] = Call.parse(key)
-    return _CALLS[key]
+        _CALLS[text] = Call.parse(key)
+    return _CALLS[text]
 
 
 def _card(text: str) -> Card | None:
-    key = _ANNOTATION.sub("", text)
-    if key not in _CARDS:
+    """The card a token names ("SA", "cq", "H10", "DK?" with its annotation), cached."""
+    if text not in _CARDS:
+        key = _ANNOTATION.sub("", text)
         try:
             card: Card | None = Card.parse(key) if key[:1].upper() in "SHDC" else None
         except ParseError:
             card = None
-        _CARDS[key] = card
-    return _CARDS[key]
+        _CARDS[text] = card
+    return _CARDS[text]
 
 
 def _unescape(quoted: str) -> str:
@@ -121,6 +139,7 @@ class _Reader:
         self.persistent: dict[str, str] = {}  # tags set with "##"
         self.seen_tag = False
         self.first_text: tuple[int, str] | None = None
+        self.pending: list[tuple[str, str]] = []  # problems found before the game they belong to
 
     # ---- lexing -------------------------------------------------------------------------
     def read(self) -> list[BoardRecord]:
@@ -133,10 +152,14 @@ class _Reader:
         section = ""  # the tag whose section the data tokens belong to
         section_start = 0
         last_data_line = 0
+        line_start = 0
         for match in _TOKEN.finditer(text):
             kind = match.lastgroup
-            token = match.group()
+            token = match.group(kind)
             if kind == "nl":
+                if match.start(kind) - line_start > _MAX_LINE:
+                    self.pending.append(("format", f"line {line}: longer than {_MAX_LINE} characters"))
+                line_start = match.end()
                 if blank and game is not None:
                     self._end_game(game, tag, line)
                     game, tag, section = None, None, ""
@@ -152,11 +175,16 @@ class _Reader:
                 if not token.endswith("}"):
                     game = game or _Game(line)
                     game.problem("format", line, "a {comment} is never closed")
-                line += token.count("\n")
+                if "\n" in token:
+                    line += token.count("\n")
+                    line_start = text.rfind("\n", 0, match.end()) + 1
                 continue
             if game is None:
                 game = _Game(line)
                 section = ""
+            if self.pending:
+                game.problems += self.pending
+                self.pending = []
             if kind == "lbr":
                 if tag is not None:
                     game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ]")
@@ -188,8 +216,8 @@ class _Reader:
                 game.tokens[section].append((token, line))
             elif section:
                 if line != last_data_line:
-                    start = max(text.rfind("\n", 0, match.start()) + 1, section_start)
-                    end = text.find("\n", match.start())
+                    start = max(text.rfind("\n", 0, match.start(kind)) + 1, section_start)
+                    end = text.find("\n", match.start(kind))
                     game.sections.setdefault(section, []).append(
                         text[start:end if end >= 0 else len(text)].strip())
                     last_data_line = line
@@ -199,6 +227,9 @@ class _Reader:
                 game.problem("format", line, f"{token!r} is outside any tag or section")
         if game is not None:
             self._end_game(game, tag, line)
+        if self.pending and self.records:
+            for kind, message in self.pending:
+                self.records[-1].problem(kind, message)
         if not self.seen_tag and self.first_text is not None:
             first_line, first_token = self.first_text
             raise PbnError(f"not a PBN file: no [tag] found, and the text starts with {first_token!r}",
@@ -233,9 +264,14 @@ class _Reader:
         if match is None:
             game.problem("format", line, f"Note {value!r} does not start with a number and a colon")
             return
+        number = int(match.group(1))
+        if not 1 <= number <= _MAX_NOTE:
+            game.problem("format", line, f"Note {number} is not numbered 1 to {_MAX_NOTE}")
+        if not game.tokens:
+            game.problem("format", line, "a Note before any Auction or Play section")
         # A note belongs to the Auction or Play section before it.
         section = "Play" if "Play" in game.tokens else "Auction"
-        game.notes[section][int(match.group(1))] = match.group(2).strip()
+        game.notes[section][number] = match.group(2).strip()
 
     # ---- interpreting a game ------------------------------------------------------------
     def _end_game(self, game: _Game, tag: list[str | int] | None, line: int) -> None:
@@ -248,6 +284,10 @@ class _Reader:
         record.tags = self._inherit(game, tag_lines)
         for kind, message in game.problems:
             record.problem(kind, message)
+        for name, value in record.tags.items():
+            wrong = None if name in _TYPED_NAMES else untyped_problem(name, value)
+            if wrong is not None:
+                record.problem("format", f"line {tag_lines.get(name, game.line)}: {wrong}")
         for kind, message in read_typed_tags(record):
             name = message.split(" ", 1)[0]
             record.problem(kind, f"line {tag_lines.get(name, game.line)}: {message}")
@@ -284,23 +324,89 @@ class _Reader:
         return tags
 
 
+class _Marks:
+    """The annotations after a call or card: one suffix or NAG, and one note at most (3.5-3.7).
+
+    ``read`` takes a token and returns False when it is not an annotation.
+    """
+
+    def __init__(self, record: BoardRecord, what: str, notes: dict[int, str], into: dict[Any, str]) -> None:
+        self.record, self.what, self.notes, self.into = record, what, notes, into
+        self.key: object = None  # the call index or (trick index, seat) being annotated
+        self.glyphs = self.refs = 0
+        self.used: set[int] = set()
+
+    def item(self, key: object) -> None:
+        self.key, self.glyphs, self.refs = key, 0, 0
+
+    def read(self, token: str, line: int) -> bool:
+        ref = _NOTE_REF.match(token)
+        if ref is not None:
+            self._note(int(ref.group(1)), line)
+        elif token[0] == "$":
+            self._nag(token, line)
+        elif _ANNOTATION.fullmatch(token):
+            if token not in _SUFFIXES:
+                self._problem(line, f"{token!r} is not a suffix annotation")
+            self._quality(line)
+        elif token[0] == "=" and token.endswith("="):
+            self._problem(line, f"{token!r} is not a note reference (=1= to ={_MAX_NOTE}=)")
+        else:
+            return False
+        return True
+
+    def unused(self, line: int) -> None:
+        for number in sorted(self.notes.keys() - self.used):
+            self._problem(line, f"Note {number} is not referred to in the {self.what}s")
+
+    def _problem(self, line: int, message: str) -> None:
+        self.record.problem("format", f"line {line}: {message}")
+
+    def _quality(self, line: int) -> None:
+        """A suffix ("!", "?!"...) or a NAG $1-$12 judging the call or card: one of them at most."""
+        self.glyphs += 1
+        if self.key is None:
+            self._problem(line, f"an annotation before any {self.what}")
+        elif self.glyphs == 2:
+            self._problem(line, f"a second judgement (suffix or NAG) on one {self.what}")
+
+    def _nag(self, token: str, line: int) -> None:
+        other = "card" if self.what == "call" else "call"
+        if not token[1:].isdigit() or int(token[1:]) > 255:
+            self._problem(line, f"{token!r} is not a NAG ($0 to $255)")
+        elif int(token[1:]) in (_CARD_NAGS if self.what == "call" else _CALL_NAGS):
+            self._problem(line, f"{token} is a NAG for a {other}, not a {self.what}")
+        elif 1 <= int(token[1:]) <= 12:
+            self._quality(line)
+
+    def _note(self, number: int, line: int) -> None:
+        self.refs += 1
+        self.used.add(number)
+        if self.key is None:
+            self._problem(line, f"note ={number}= comes before any {self.what}")
+        elif self.refs == 2:
+            self._problem(line, f"a second note on one {self.what}")
+        elif number not in self.notes:
+            self._problem(line, f'note ={number}= has no [Note "{number}:..."]')
+        else:
+            self.into[self.key] = self.notes[number]
+
+
 def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
-    first = _seat(record, "Auction", tag_line)
-    notes = game.notes["Auction"]
+    tokens = game.tokens["Auction"]
+    first = _seat(record, "Auction", tag_line, tokens)
+    marks = _Marks(record, "call", game.notes["Auction"], record.call_notes)
     calls: list[Call] = []
     skipped_before = 0
     ended = stopped = False
-    for token, line in game.tokens["Auction"]:
+    for token, line in tokens:
         if stopped:
             record.problem("format", f"line {line}: {token!r} after the end of the auction")
             break
-        if _skip(token):
+        if marks.read(token, line):
             continue
-        ref = _NOTE_REF.match(token)
         upper = token.upper()
-        if ref is not None:
-            _note_ref(record, record.call_notes, len(calls) - 1, notes, int(ref.group(1)), line)
-        elif upper == "AP":
+        if upper == "AP":
             needed = 3 - trailing_passes(calls) if any(c != PASS for c in calls) else 4 - len(calls)
             calls.extend([PASS] * max(needed, 0))
             ended = stopped = True
@@ -315,77 +421,78 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
         elif token.startswith("^"):
             continue  # an irregularity mark (insufficient bid accepted...): check finds it again
         else:
-            call = _call(token)
-            if call is None:
-                record.problem("auction", f"line {line}: {token!r} is not a call")
-            else:
-                calls.append(call)
+            _add_call(record, marks, calls, token, line)
+    marks.unused(tokens[-1][1] if tokens else tag_line)
     record.calls = calls
     record.auction_first = first.after(skipped_before) if first is not None else None
     record.auction_ended = ended or auction_complete(calls)
 
 
+def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], token: str, line: int) -> None:
+    call = _call(token)
+    if call is None:
+        record.problem("auction", f"line {line}: {token!r} is not a call")
+        return
+    suffix = _ANNOTATION.search(token)
+    if token[:len(token) - len(suffix.group()) if suffix else None].upper().endswith("N"):
+        record.problem("format", f"line {line}: {token!r} is written {call} in PBN")
+    calls.append(call)
+    marks.item(len(calls) - 1)
+    if suffix is not None:
+        marks.read(suffix.group(), line)
+
+
 def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
-    leader = _seat(record, "Play", tag_line)
+    tokens = game.tokens["Play"]
+    leader = _seat(record, "Play", tag_line, tokens)
     if leader is None:
         return
     record.opening_leader = leader
-    notes = game.notes["Play"]
+    marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     trick: dict[Seat, Card] = {}
     column = 0
-    last: tuple[int, Seat] | None = None
-    for token, line in game.tokens["Play"]:
+    to_come = False  # a "+" was read: the rest of the play is to come
+    for token, line in tokens:
         if record.claimed:
             record.problem("format", f"line {line}: {token!r} after the end of the play (*)")
             break
-        if _skip(token) or token.startswith("^"):
-            continue
-        ref = _NOTE_REF.match(token)
-        if ref is not None:
-            _note_ref(record, record.play_notes, last, notes, int(ref.group(1)), line)
+        if marks.read(token, line) or token.startswith("^"):
             continue
         if token == "*":
             record.claimed = True
             continue
-        if token not in ("-", "+"):
+        if token == "+" and to_come:
+            record.problem("format", f"line {line}: a second '+' in the play")
+        elif token == "+":
+            to_come = True
+        elif token != "-":
             card = _card(token)
             if card is None:
                 record.problem("play", f"line {line}: {token!r} is not a card")
             else:
                 seat = leader.after(column)
                 trick[seat] = card
-                last = (len(record.tricks), seat)
+                marks.item((len(record.tricks), seat))
         column += 1
         if column == 4:
             record.tricks.append(trick)
             trick, column = {}, 0
     if trick:
         record.tricks.append(trick)
+    marks.unused(tokens[-1][1] if tokens else tag_line)
 
 
-def _skip(token: str) -> bool:
-    """NAGs ("$13") and annotations ("!", "?!") that stand alone."""
-    return token.startswith("$") or _ANNOTATION.fullmatch(token) is not None
-
-
-def _seat(record: BoardRecord, name: str, tag_line: int) -> Seat | None:
+def _seat(record: BoardRecord, name: str, tag_line: int, tokens: list[tuple[str, int]]) -> Seat | None:
+    """The seat of an Auction or Play tag; "" or "?" is no seat, and a problem only with data."""
     value = record.tags[name]
+    if value.strip() in UNKNOWN and not tokens:
+        return None
     try:
         return Seat.parse(value)
     except ParseError:
         kind = "auction" if name == "Auction" else "play"
         record.problem(kind, f"line {tag_line}: {name} {value!r} does not name the first player")
         return None
-
-
-def _note_ref(record: BoardRecord, into: dict, key: object, notes: dict[int, str], number: int,
-              line: int) -> None:
-    if key is None or key == -1:
-        record.problem("format", f"line {line}: note ={number}= comes before any call or card")
-    elif number not in notes:
-        record.problem("format", f"line {line}: note ={number}= has no [Note \"{number}:...\"]")
-    else:
-        into[key] = notes[number]
 
 
 def decode_pbn(data: bytes) -> str:

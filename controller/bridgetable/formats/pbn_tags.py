@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ..bridge import PASS, Call, Contract, Deal, ParseError, Seat, Side, Vulnerability
+from ..bridge import PASS, Call, Card, Contract, Deal, Hand, ParseError, Rank, Seat, Side, Suit, Vulnerability
 from ..bridge.errors import BridgeError
 from .record import BoardRecord
 
@@ -68,15 +69,41 @@ def _seat(kind: str, name: str) -> Callable[[str, BoardRecord], Seat]:
 
 
 def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
+    if value.strip().upper() not in ("NONE", "LOVE", "-", "NS", "EW", "ALL", "BOTH"):
+        raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All")
     try:
         return Vulnerability.parse(value)
     except ParseError:
         raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
 
 
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_CARD_OF = {(suit, rank.letter): Card(suit, rank) for suit in Suit for rank in Rank}
+
+
+@lru_cache(maxsize=1024)
+def _parse_deal(text: str) -> Deal:
+    """Deal.parse, with a fast path for the usual "N:AK2.QJ3.T98.7654 ..." form (files such as
+    rpbridge.net's hold thousands of deals); anything unusual goes to Deal.parse and its errors."""
+    body = text.strip()
+    first = "NESW".find(body[:1].upper())
+    parts = body[2:].split()
+    if first < 0 or body[1:2] != ":" or len(parts) != 4 or "10" in body or "-" in parts:
+        return Deal.parse(text)
+    hands: list[Hand] = []
+    for part in parts:
+        holdings = part.upper().split(".")
+        cards = [_CARD_OF.get((suit, letter)) for suit, holding in zip(_PBN_SUITS, holdings, strict=False)
+                 for letter in holding]
+        if len(holdings) != 4 or None in cards or len(set(cards)) != len(cards):
+            return Deal.parse(text)
+        hands.append(Hand(frozenset(cards)))  # type: ignore[arg-type]  # no None, checked above
+    return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
+
+
 def _deal(value: str, record: BoardRecord) -> Deal:
     try:
-        return Deal.parse(value)
+        return _parse_deal(value)
     except BridgeError as error:
         raise TagValueError("deal", f"Deal {value!r}: {error}") from None
 
@@ -105,6 +132,8 @@ def _result(value: str, record: BoardRecord) -> int:
             raise TagValueError("result", f"Result {value!r} is not a number of tricks")
         side = _declarer_side(record, "Result", value)
         tricks = sides[side] if side in sides else 13 - sides[side.other]
+        if len(sides) == 2 and sum(sides.values()) != 13:
+            raise TagValueError("result", f"Result {value!r}: the two sides' tricks do not add up to 13")
     if not 0 <= tricks <= 13:
         raise TagValueError("result", f"Result {value!r} is not 0 to 13 tricks")
     return tricks
@@ -212,3 +241,29 @@ def auction_complete(calls: list[Call]) -> bool:
     if any(call != PASS for call in calls):
         return trailing_passes(calls) >= 3
     return len(calls) >= 4
+
+
+_DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
+_NUMBER = r"[+-]?\d+(?:\.\d*)?"
+_SIDE_NUMBERS = re.compile(rf"^(?:(NS|EW)\s+)?({_NUMBER})(?:\s+(NS|EW)\s+({_NUMBER}))?$")
+_DATE_TAGS = ("Date", "EventDate", "UTCDate")
+_NUMBER_TAGS = ("ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore")
+
+
+def untyped_problem(name: str, value: str) -> str | None:
+    """What is wrong with the value of a tag that is not a typed field, if anything."""
+    if any(ord(char) < 32 for char in value):
+        return f"{name} {value!r} holds a control character (such as a tab)"
+    if value.strip() in UNKNOWN:
+        return None
+    if name in _DATE_TAGS and not _DATE.match(value):
+        return f"{name} {value!r} is not a PBN date (YYYY.MM.DD, with ? for what is unknown)"
+    if name in _NUMBER_TAGS:
+        match = _SIDE_NUMBERS.match(value.strip())
+        if match is None or (match.group(3) and not match.group(1)):
+            return f"{name} {value!r} is not a number, or a side (NS, EW) and a number"
+        if name == "OptimumScore" and not match.group(1):
+            return f"{name} {value!r} does not name a side (NS or EW)"
+        if name == "ScorePercentage" and "-" in value:
+            return f"{name} {value!r} is negative"
+    return None

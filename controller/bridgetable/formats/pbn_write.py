@@ -47,8 +47,6 @@ def _values(record: BoardRecord) -> dict[str, str]:
         values["Auction"] = str(record.auction_first)
     if record.opening_leader is not None:
         values["Play"] = str(record.opening_leader)
-    elif "Play" in values and not record.tricks:
-        values.pop("Play")
     return values
 
 
