@@ -1,0 +1,125 @@
+"""Ingest: results from the tables (through the link's StationLink callback) into the store, the
+tables' status, and the notifications that keep the web pages and the tables' travellers live.
+
+``store_result`` returns only once the result is in the store, so the ack the link sends after
+it means "stored". A result is never refused here: one for a board the movement does not give
+that table is stored all the same (and noted in the audit trail) so that nothing is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..link import ReceivedResult
+from .session import Session
+from .standings import TravellerRow, score_session
+from .store import StoredResult
+
+log = logging.getLogger("bridgetable.director")
+
+Listener = Callable[[str], None]
+LATE_AFTER = 20 * 60.0  # seconds without news from a table that is still playing
+
+
+@dataclass
+class TableStatus:
+    table: int
+    online: bool = False
+    round: int | None = None
+    board: int | None = None
+    phase: str = ""
+    director_call: bool = False
+    detail: str = ""
+    seen: float = field(default_factory=time.monotonic)
+
+    def late(self, now: float | None = None) -> bool:
+        return self.online and (now or time.monotonic()) - self.seen > LATE_AFTER
+
+
+def stored_from_message(message: dict[str, Any], session: Session) -> StoredResult:
+    """A validated result message -> the store's record of it (round and pairs from the
+    movement when the message leaves them out)."""
+    table, board = message["table"], message["board"]
+    round_ = message.get("round") or session.round_of(table, board) or 0
+    seat = session.movement.at(round_, table) if round_ else None
+    lead = message.get("lead") or ((message.get("play") or [None])[0])
+    return StoredResult(
+        session=message["session"], round=round_, table=table, board=board, revision=message["revision"],
+        ns=message.get("ns") or (seat.ns if seat else 0), ew=message.get("ew") or (seat.ew if seat else 0),
+        contract=message["contract"], declarer=message["declarer"], tricks=message["tricks"],
+        ns_score=message["score_ns"], lead=lead, record=dict(message))
+
+
+class Ingest:
+    """The station's live core: stores results, tracks the tables, notifies listeners."""
+
+    def __init__(self, session: Session, publish_traveller: Callable[[dict[str, Any]], None] | None = None):
+        self.session = session
+        tables = range(1, session.movement.tables + 1)
+        self.status: dict[int, TableStatus] = {t: TableStatus(t) for t in tables}
+        self._publish_traveller = publish_traveller
+        self._listeners: list[Listener] = []
+        self._lock = threading.Lock()
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _notify(self, what: str) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(what)
+            except Exception:  # a closed page must not stop the ingest
+                log.exception("listener failed")
+
+    def store_result(self, received: ReceivedResult) -> bool:
+        """The StationLink callback: store, then publish the traveller and notify."""
+        stored = stored_from_message(received.message, self.session)
+        return self.record(stored)
+
+    def record(self, stored: StoredResult) -> bool:
+        """Store one result (from a table or the director); True if it was new."""
+        is_new = self.session.store.put_result(stored)
+        if is_new and stored.session == self.session.id and stored.round == 0:
+            self.session.store.audit(stored.session, "station", "unexpected result",
+                                     f"table {stored.table} board {stored.board}: not in the movement")
+        if is_new and stored.session == self.session.id:
+            self.publish_traveller(stored.board)
+            self._notify("result")
+        return is_new
+
+    def traveller(self, board: int) -> list[TravellerRow]:
+        return score_session(self.session).travellers.get(board, [])
+
+    def publish_traveller(self, board: int) -> None:
+        if self._publish_traveller is None:
+            return
+        rows = [row.message_row() for row in self.traveller(board)]
+        self._publish_traveller({"schema": 1, "kind": "traveller", "session": self.session.id,
+                                 "board": board, "rows": rows})
+
+    def on_state(self, message: dict[str, Any]) -> None:
+        """The StationLink state callback: a table's retained state (or its last will)."""
+        with self._lock:
+            status = self.status.setdefault(message["table"], TableStatus(message["table"]))
+            status.online = message["status"] == "online"
+            for name in ("round", "board", "phase", "director_call", "detail"):
+                if name in message:
+                    setattr(status, name, message[name])
+            status.seen = time.monotonic()
+        self._notify("status")
+
+    def answer_call(self, table: int, actor: str, note: str = "") -> None:
+        with self._lock:
+            status = self.status.setdefault(table, TableStatus(table))
+            status.director_call = False
+        self.session.store.audit(self.session.id, actor, "answer call", f"table {table}: {note}".strip())
+        self._notify("status")

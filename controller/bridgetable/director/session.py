@@ -1,0 +1,153 @@
+"""Session set-up: the event, its boards (from a PBN deal file or generated), its pairs or teams
+with names, its movement and scoring; and what each table is told each round.
+
+The set-up is stored as JSON with the session, so a restarted station carries on where it was.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bridge import Deal, board_dealer, board_vulnerability
+from ..movements import Movement, MovementError, howell, mitchell, team_match
+from .store import BoardInfo, Store
+
+SCORINGS = ("MP", "IMP", "XIMP", "TEAMS")  # matchpoints, Butler IMPs, cross-IMPs, a team match
+
+
+class SetupError(ValueError):
+    """A session set-up that cannot be run; the text says what is wrong."""
+
+
+@dataclass
+class SessionSetup:
+    """What the director decides before the first round.
+
+    ``movement`` is {"kind": "mitchell", "tables": 4, "boards_per_round": 3, "rounds": 3},
+    {"kind": "howell", "pairs": 8, "boards_per_round": 2} or {"kind": "teams", "boards": 16,
+    "boards_per_round": 4}. ``hide_traveller`` lists tables that do not show the traveller.
+    """
+
+    session: str
+    event: str
+    movement: dict[str, Any]
+    scoring: str = "MP"
+    pairs: dict[int, str] = field(default_factory=dict)
+    teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
+    hide_traveller: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise SetupError(f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}")
+        if self.scoring == "TEAMS" and self.movement.get("kind") != "teams":
+            raise SetupError("team scoring needs the two-table team movement")
+        self.pairs = {int(pair): names for pair, names in self.pairs.items()}
+
+    def build_movement(self) -> Movement:
+        spec = dict(self.movement)
+        kind = spec.pop("kind", None)
+        builders = {"mitchell": mitchell, "howell": howell, "teams": team_match}
+        if kind not in builders:
+            raise SetupError(f"movement kind must be one of {', '.join(builders)}, not {kind!r}")
+        try:
+            return builders[kind](**spec)  # type: ignore[operator]
+        except TypeError as exc:
+            raise SetupError(f"{kind} movement: {exc}") from None
+        except MovementError as exc:
+            raise SetupError(str(exc)) from None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def generated_boards(count: int, seed: int) -> list[BoardInfo]:
+    """``count`` random deals, reproducible from ``seed``, with dealer and vulnerability by Law 2."""
+    rng = random.Random(seed)
+    return [BoardInfo(n, Deal.random(rng).to_pbn(), str(board_dealer(n)), str(board_vulnerability(n)))
+            for n in range(1, count + 1)]
+
+
+def boards_from_pbn(path: str | Path) -> list[BoardInfo]:
+    """The deals of a PBN file, by board number (the first record of each board wins)."""
+    from ..formats.pbn import PbnError, read_pbn_file
+
+    boards: dict[int, BoardInfo] = {}
+    try:
+        records = read_pbn_file(path)
+    except PbnError as exc:
+        raise SetupError(f"no board with a deal: {exc}") from None
+    for record in records:
+        if record.board is None or record.deal is None or record.board in boards:
+            continue
+        dealer = record.dealer or board_dealer(record.board)
+        vulnerability = record.vulnerability or board_vulnerability(record.board)
+        boards[record.board] = BoardInfo(record.board, record.deal.to_pbn(), str(dealer), str(vulnerability))
+    if not boards:
+        raise SetupError(f"{path}: no board with a deal")
+    return [boards[n] for n in sorted(boards)]
+
+
+class Session:
+    """A session as the station runs it: its set-up, its movement and its store."""
+
+    def __init__(self, store: Store, setup: SessionSetup) -> None:
+        self.store, self.setup = store, setup
+        self.movement = setup.build_movement()
+        self.id = setup.session
+
+    @classmethod
+    def create(cls, store: Store, setup: SessionSetup, boards: list[BoardInfo]) -> Session:
+        """Set up a new session (or replace the set-up of one not yet played)."""
+        session = cls(store, setup)
+        missing = sorted(set(session.movement.boards) - {b.board for b in boards})
+        if missing:
+            raise SetupError(f"the movement plays boards {missing[0]}-{missing[-1]} but they have no deal")
+        unknown = sorted(set(session.movement.pairs) - set(setup.pairs))
+        setup.pairs.update({pair: f"Pair {pair}" for pair in unknown})
+        store.create_session(setup.session, setup.to_json())
+        store.set_pairs(setup.session, setup.pairs)
+        store.put_boards(setup.session, [b for b in boards if b.board in set(session.movement.boards)])
+        return session
+
+    @classmethod
+    def load(cls, store: Store, session: str) -> Session:
+        saved = store.session_setup(session)
+        if saved is None:
+            raise SetupError(f"no session {session!r} in the store")
+        setup = SessionSetup(**saved)
+        setup.pairs = store.pairs(session) or setup.pairs
+        return cls(store, setup)
+
+    def round_of(self, table: int, board: int) -> int | None:
+        """The round in which a table plays a board (None if it never does)."""
+        return next((a.round for a in self.movement.assignments if a.table == table and board in a.boards),
+                    None)
+
+    def assignments(self, round_: int) -> list[dict[str, Any]]:
+        """The "assign" messages of a round: who plays what at each table, and where everyone
+        goes afterwards."""
+        messages = []
+        for a in self.movement.round(round_):
+            msg: dict[str, Any] = {
+                "schema": 1, "kind": "assign", "session": self.id, "round": round_, "table": a.table,
+                "ns": a.ns, "ew": a.ew, "boards": list(a.boards), "event": self.setup.event,
+                "ns_names": self.setup.pairs.get(a.ns, ""), "ew_names": self.setup.pairs.get(a.ew, ""),
+                "show_traveller": a.table not in self.setup.hide_traveller,
+                "final": round_ == self.movement.rounds,
+            }
+            if round_ < self.movement.rounds:
+                nxt: dict[str, Any] = {}
+                for side, pair in (("ns", a.ns), ("ew", a.ew)):
+                    seat = self.movement.seat_of(pair, round_ + 1)
+                    if seat is not None:
+                        nxt[side] = {"table": seat.table, "direction": "NS" if seat.ns == pair else "EW"}
+                boards_to = next((b.table for b in self.movement.round(round_ + 1)
+                                  if set(b.boards) & set(a.boards)), None)
+                if boards_to is not None:
+                    nxt["boards_to"] = boards_to
+                msg["next"] = nxt
+            messages.append(msg)
+        return messages
