@@ -61,7 +61,7 @@ class _Canvas:
     def bar(self, y: int, height: int, text: str, size: int = 9) -> None:
         """An inverted band across the screen: the director banner or a message."""
         self.draw.rectangle((0, y, WIDTH - 1, y + height - 1), fill=1)
-        self.text(2, y, text, size=size, fill=0)
+        self.draw.multiline_text((2, y), text, fill=0, font=font(size), spacing=1)
 
 
 def render(view: TableView, seat: Seat) -> Image.Image:
@@ -71,8 +71,8 @@ def render(view: TableView, seat: Seat) -> Image.Image:
     body = _BODIES.get(Phase(view.phase), _body_play)
     prompt = body(canvas, view, seat)
     if view.message:
-        lines = textwrap.wrap(view.message, 26)[:2]
-        canvas.bar(HEIGHT - 11 * len(lines), 11 * len(lines), "\n".join(lines))
+        lines = textwrap.wrap(view.message, 30)[:2]
+        canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8)
     elif prompt:
         canvas.text(0, HEIGHT - 11, prompt, size=9)
     return canvas.image

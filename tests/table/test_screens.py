@@ -1,0 +1,79 @@
+"""Reference screens, compared pixel by pixel (BRIDGETABLE_UPDATE_SCREENS=1 rewrites them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from bridgetable.bridge import Seat
+from bridgetable.table.events import TableEvent
+from bridgetable.table.flow import BoardFlow, FlowConfig
+from bridgetable.table.screens import pretty, render
+from bridgetable.table.script import auction_events, board_events
+
+from .helpers import DEAL, feed, finish_play, key
+
+SCREENS = Path(__file__).parent / "screens"
+
+
+def _flow(*events) -> BoardFlow:  # type: ignore[no-untyped-def]
+    flow = BoardFlow(FlowConfig(boards=[1, 2], deals={1: DEAL}))
+    feed(flow, *events)
+    return flow
+
+
+def _auction_with_message() -> BoardFlow:
+    flow = _flow(key("N", "OK"), *auction_events(Seat.N, "1NT 2H"), key("S", "2"))
+    flow.handle(key("S", "C"))  # insufficient: refused, with a message
+    return flow
+
+
+def _play() -> BoardFlow:
+    flow = _flow(key("N", "OK"), *auction_events(Seat.N, "1NT Pass 3NT Pass Pass Pass"))
+    finish_play(flow, tricks=3)
+    play = flow.play
+    assert play is not None
+    for _ in range(2):  # two cards of the fourth trick
+        feed(flow, TableEvent.card(play.turn, play.legal_cards()[-1]))
+    return flow
+
+
+def _result() -> BoardFlow:
+    events = board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass")[:-1]
+    return _flow(*events, key("W", "DIRECTOR"))
+
+
+CASES = {
+    "start": (lambda: _flow(), Seat.N),
+    "auction": (_auction_with_message, Seat.S),
+    "play": (_play, Seat.W),
+    "result": (_result, Seat.E),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_reference_screens(name: str) -> None:
+    make, seat = CASES[name]
+    image = render(make().view(), seat)
+    assert (image.size, image.mode) == ((128, 64), "1")
+    path = SCREENS / f"{name}.png"
+    if os.environ.get("BRIDGETABLE_UPDATE_SCREENS"):
+        SCREENS.mkdir(exist_ok=True)
+        image.save(path)
+    reference = Image.open(path)
+    assert ImageChops.difference(image.convert("L"), reference.convert("L")).getbbox() is None, (
+        f"{name} differs from {path}: look at it, and if the change is meant, rerun with "
+        "BRIDGETABLE_UPDATE_SCREENS=1")
+
+
+def test_suit_symbols_are_drawn_and_screens_differ_by_seat() -> None:
+    assert (pretty("4SX"), pretty("ST"), pretty("1NT"), pretty("Pass")) == ("4♠X", "♠10", "1NT", "Pass")
+    flow = _flow(key("N", "OK"), *auction_events(Seat.N, "1NT Pass"))
+    mine, other = render(flow.view(), Seat.S), render(flow.view(), Seat.W)
+    assert ImageChops.difference(mine, other).getbbox() is not None  # "Your call" vs "South to call"
+    hearts = _flow(key("N", "OK"), *auction_events(Seat.N, "1H"))
+    spades = _flow(key("N", "OK"), *auction_events(Seat.N, "1S"))
+    assert ImageChops.difference(render(hearts.view(), Seat.N), render(spades.view(), Seat.N)).getbbox()
