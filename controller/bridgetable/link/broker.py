@@ -40,10 +40,8 @@ def config_text(port: int, *, bind: str | None = None, password_file: str | Path
         lines.append("allow_anonymous true")
     if acl_file:
         lines.append(f"acl_file {acl_file}")
-    if persistence_dir:
+    if persistence_dir:  # otherwise mosquitto's default (or Debian's mosquitto.conf) decides
         lines += ["persistence true", f"persistence_location {str(persistence_dir).rstrip('/')}/"]
-    else:
-        lines.append("persistence false")
     return "\n".join(lines) + "\n"
 
 

@@ -43,17 +43,27 @@ class JournalLike(Protocol):
 
 
 class JournalOutbox:
-    """The table journal's outbox as an ``Outbox``: its result records become result messages."""
+    """The table journal's outbox as an ``Outbox``: its result records become result messages
+    (the record plus ``"kind": "result"``, its table number as an integer)."""
 
     def __init__(self, journal: JournalLike) -> None:
         self.journal = journal
 
+    @staticmethod
+    def _message(entry: Any) -> dict[str, Any]:
+        record = {**entry.payload, "kind": "result"}
+        table = record.get("table")
+        if isinstance(table, str) and table.isascii() and table.isdigit():
+            record["table"] = int(table)
+        return record
+
     def pending(self) -> list[dict[str, Any]]:
-        return [{**entry.payload, "kind": "result"} for entry in self.journal.pending_results()]
+        return [self._message(entry) for entry in self.journal.pending_results()]
 
     def _journal_key(self, key: ResultKey) -> str | None:
         for entry in self.journal.pending_results():
-            if ResultKey.of(entry.payload) == key:
+            message = self._message(entry)
+            if all(name in message for name in key.fields()) and ResultKey.of(message) == key:
                 return str(entry.key)
         return None
 

@@ -129,7 +129,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
          "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
          "play": array(string(3), max_items=52),
-         "claim": nullable(obj({"claimer": SEAT, "tricks": TRICKS, "remaining": TRICKS,
+         "claim": nullable(obj({"claimer": SEAT, "tricks": nullable(TRICKS), "remaining": TRICKS,
                                 "state": string(16)})),
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
          "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE},
