@@ -51,6 +51,7 @@ class TableService:
         self.displays = dict(displays or {})
         self.flow = replay(config, journal)
         self.events: queue.Queue[TableEvent | None] = queue.Queue()
+        self.handled = 0  # events handled since start, accepted or refused
         self.refresh()
 
     def handle(self, event: TableEvent) -> Outcome:
@@ -65,6 +66,7 @@ class TableService:
             self.flow.message = f"internal error, event ignored: {error}"
             outcome = Outcome(False, self.flow.message)
         self.refresh()
+        self.handled += 1
         return outcome
 
     def refresh(self) -> None:
