@@ -1,0 +1,174 @@
+"""The station's web pages (Starlette + Jinja2): live ranking, travellers with the hand diagram,
+table status, and the director's actions behind a login.
+
+Pages update by themselves: ``/events`` is a server-sent-event stream that says "result" or
+"status" whenever the ingest stores something; the page then fetches its fragment again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..bridge import Deal, Seat, Suit
+from .actions import ActionError, adjust, enter_result
+from .ingest import Ingest
+from .standings import Standings, score_session
+
+TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                        autoescape=select_autoescape(["html"]))
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+
+
+def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | None:
+    """Each seat's hand as (suit symbol, cards) lines, for the diagram; None if no deal."""
+    if not deal_text:
+        return None
+    deal = Deal.parse(deal_text)
+    return {seat.full_name: [(suit.symbol, "".join(c.rank.letter for c in deal[seat].suit(suit)) or "—")
+                             for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+            for seat in Seat}
+
+
+class Station:
+    """What the pages show and do, around one session's ingest."""
+
+    def __init__(self, ingest: Ingest, password: str) -> None:
+        self.ingest = ingest
+        self.password = password
+
+    @property
+    def session(self) -> Any:
+        return self.ingest.session
+
+    def standings(self) -> Standings:
+        return score_session(self.session)
+
+    def render(self, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
+        page = TEMPLATES.get_template(name).render(event=self.session.setup.event, **values)
+        return HTMLResponse(page, status_code=status_code)
+
+
+def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None) -> Starlette:
+    """The web application for a running session. ``password`` guards the director's pages."""
+    station = Station(ingest, password or secrets.token_urlsafe(12))
+
+    async def ranking(request: Request) -> Response:
+        return station.render("ranking.html", **_ranking_values(station))
+
+    async def ranking_fragment(request: Request) -> Response:
+        return station.render("ranking_table.html", **_ranking_values(station))
+
+    async def board(request: Request) -> Response:
+        number = request.path_params["board"]
+        info = station.session.store.boards(station.session.id).get(number)
+        if info is None:
+            return station.render("error.html", message=f"there is no board {number}", status_code=404)
+        rows = station.standings().travellers.get(number, [])
+        return station.render("board.html", board=info, rows=rows, hands=hand_diagram(info.deal),
+                              names=station.session.setup.pairs)
+
+    async def tables(request: Request) -> Response:
+        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
+        return station.render("tables.html", status=status)
+
+    async def standings_json(request: Request) -> Response:
+        return JSONResponse(station.standings().as_json(station.session.setup.pairs))
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(_event_stream(request, station.ingest), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    async def login(request: Request) -> Response:
+        if request.method == "POST":
+            form = await request.form()
+            if hmac.compare_digest(str(form.get("password", "")), station.password):
+                request.session["director"] = str(form.get("name") or "director")
+                return RedirectResponse("/director", status_code=303)
+            return station.render("login.html", error="wrong password")
+        return station.render("login.html", error="")
+
+    async def director(request: Request) -> Response:
+        if "director" not in request.session:
+            return RedirectResponse("/login", status_code=303)
+        message = ""
+        if request.method == "POST":
+            message = await _director_action(station, request)
+        return station.render("director.html", message=message, actor=request.session["director"],
+                              trail=station.session.store.audit_trail(station.session.id),
+                              calls=[s for s in station.ingest.status.values() if s.director_call])
+
+    routes = [
+        Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
+        Route("/board/{board:int}", board), Route("/tables", tables),
+        Route("/api/standings", standings_json), Route("/events", events),
+        Route("/login", login, methods=["GET", "POST"]),
+        Route("/director", director, methods=["GET", "POST"]),
+    ]
+    middleware = [Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
+                             same_site="strict")]
+    app = Starlette(routes=routes, middleware=middleware)
+    app.state.station = station
+    return app
+
+
+def _ranking_values(station: Station) -> dict[str, Any]:
+    standings = station.standings()
+    return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
+            "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring}
+
+
+async def _director_action(station: Station, request: Request) -> str:
+    form = await request.form()
+    actor = request.session["director"]
+    try:
+        action = str(form.get("action"))
+        table, board = int(str(form.get("table") or 0)), int(str(form.get("board") or 0))
+        if action == "result":
+            tricks_text = str(form.get("tricks") or "")
+            stored = enter_result(station.ingest, actor, table, board, str(form.get("contract") or ""),
+                                  str(form.get("declarer") or "") or None,
+                                  int(tricks_text) if tricks_text else None)
+            return f"table {table} board {board}: {stored.contract} stored as revision {stored.revision}"
+        if action == "adjust":
+            stored = adjust(station.ingest, actor, table, board, str(form.get("adjusted") or ""))
+            return f"table {table} board {board}: adjusted {stored.adjusted}"
+        if action == "call":
+            station.ingest.answer_call(table, actor, str(form.get("note") or ""))
+            return f"table {table}: call answered"
+        return f"unknown action {action!r}"
+    except (ActionError, ValueError) as exc:
+        return f"refused: {exc}"
+
+
+async def _event_stream(request: Request, ingest: Ingest) -> AsyncIterator[str]:
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def listener(what: str) -> None:  # called from the link's thread
+        loop.call_soon_threadsafe(queue.put_nowait, what)
+
+    ingest.subscribe(listener)
+    try:
+        yield "retry: 2000\n\n"
+        while not await request.is_disconnected():
+            try:
+                what = await asyncio.wait_for(queue.get(), KEEPALIVE)
+            except TimeoutError:
+                yield ": keepalive\n\n"
+                continue
+            yield f"event: {what}\ndata: {what}\n\n"
+    finally:
+        ingest.unsubscribe(listener)

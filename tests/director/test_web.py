@@ -1,0 +1,110 @@
+"""The station's web pages: through Starlette's TestClient, and the live event stream through a
+real uvicorn server on a free port."""
+
+import threading
+import time
+
+import httpx
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+
+from bridgetable.director import web
+from bridgetable.director.ingest import Ingest
+from bridgetable.link.broker import free_port
+
+from .helpers import new_session, received, result_message
+
+PASSWORD = "s3cret"
+
+
+@pytest.fixture
+def ingest(tmp_path):
+    return Ingest(new_session(tmp_path))
+
+
+@pytest.fixture
+def client(ingest):
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as c:
+        yield c
+
+
+def send(ingest, table, board, contract="4S", declarer="N", tricks=10):
+    ingest.store_result(received(result_message(ingest.session, table, board, contract, declarer, tricks)))
+
+
+def test_ranking_page_shows_results_and_updates_its_fragment(client, ingest):
+    page = client.get("/")
+    assert page.status_code == 200 and "No results yet" in page.text and "EventSource" in page.text
+    send(ingest, 1, 1)
+    send(ingest, 4, 1, tricks=9)
+    fragment = client.get("/fragment/ranking").text
+    # board 1 is played 3 times: 2 of 2 with two results in is 3.5 of 4 by Neuberg
+    assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "87.50" in fragment
+
+
+def test_traveller_has_the_hand_diagram_and_every_row(client, ingest):
+    send(ingest, 1, 1)
+    send(ingest, 4, 1, contract="3NT", declarer="S", tricks=8)
+    page = client.get("/board/1").text
+    assert page.count("♠") >= 4 and "North" in page and "West" in page
+    assert "3NT" in page and "4S" in page
+    assert client.get("/board/99").status_code == 404
+
+
+def test_standings_json(client, ingest):
+    send(ingest, 1, 1)
+    data = client.get("/api/standings").json()
+    assert data["travellers"][0]["board"] == 1
+    assert {e["pair"] for e in data["ranking"]} == {1, 5}
+
+
+def test_table_status_page_shows_director_calls(client, ingest):
+    ingest.on_state({"schema": 1, "kind": "state", "table": 3, "status": "online", "round": 2, "board": 5,
+                     "director_call": True, "detail": "lead out of turn"})
+    page = client.get("/tables").text
+    assert "called: lead out of turn" in page and 'class="call"' in page
+
+
+def test_director_pages_need_the_login_and_act_with_an_audit_trail(client, ingest):
+    assert client.get("/director", follow_redirects=False).headers["location"] == "/login"
+    refused = client.post("/login", data={"name": "td", "password": "guess"})
+    assert "wrong password" in refused.text
+    client.post("/login", data={"name": "Tom", "password": PASSWORD})
+    send(ingest, 1, 1)
+    page = client.post("/director", data={"action": "result", "table": "1", "board": "1",
+                                          "contract": "4SX", "declarer": "N", "tricks": "10"}).text
+    assert "stored as revision 1" in page
+    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1",
+                                          "adjusted": "A+/A-"}).text
+    assert "adjusted 60/40" in page and "Tom" in page
+    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1",
+                                          "adjusted": "maybe"}).text
+    assert "refused: not an adjusted score" in page
+    assert [e.action for e in ingest.session.store.audit_trail(ingest.session.id)] == ["correct", "adjust"]
+
+
+def test_event_stream_announces_a_new_result(ingest, monkeypatch):
+    monkeypatch.setattr(web, "KEEPALIVE", 0.2)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(web.create_app(ingest, password=PASSWORD), host="127.0.0.1",
+                                           port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seen = []
+        with httpx.stream("GET", f"http://127.0.0.1:{port}/events", timeout=10) as reply:
+            for line in reply.iter_lines():
+                seen.append(line)
+                if line.startswith("retry"):
+                    threading.Thread(target=send, args=(ingest, 2, 3)).start()
+                if line == "event: result":
+                    break
+        assert "event: result" in seen
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+    assert not thread.is_alive()
