@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from pathlib import Path
 
@@ -110,3 +111,10 @@ def test_unreadable_file_names_the_file(tmp_path: Path) -> None:
     path.write_text("[seats.N\n")
     with pytest.raises(PinMapError, match="broken.toml: cannot read"):
         load_pinmap(path)
+
+
+def test_wiring_document_pilot_table_matches_the_pin_map() -> None:
+    text = (HARDWARE / "WIRING.md").read_text().split("## Pilot seat", 1)[1]
+    rows = re.findall(r"^\| (\w+) \| (\d+) \| \d+ \|$", text, flags=re.MULTILINE)
+    documented = {Key(key): int(gpio) for key, gpio in rows}
+    assert documented == load_pinmap(HARDWARE / "pinmap-pilot.toml").seats[Seat.N].keys
