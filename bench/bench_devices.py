@@ -5,7 +5,7 @@
 - seat-module frame -> event: the same over a pseudo-terminal (a real tty, as /dev/ttyACM0).
 - button press -> event: a gpiozero MockFactory pin driven low, the BiddingBox's callback.
 - frame -> display: a 128x64 image through luma.oled's SSD1306 driver behind the TCA9548A channel
-  logic (the I2C bus is a unittest.mock: the figure is CPU time, inflated by the mock's own cost,
+  logic (the I2C bus is a unittest.mock: the figure is CPU time, inflated by the mock's own cost;
   on a Pi at 400 kHz the 1 KiB transfer itself adds about 25 ms).
 Also the process's peak resident memory. Not part of the tests.
 """
