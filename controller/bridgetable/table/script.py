@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..bridge import Auction, Call, Deal, Play, Seat
 from .events import Key, TableEvent
+from .flow import CALL_KEYS, STRAIN_KEYS
 
-_STRAIN_KEYS = {"C": Key.CLUBS, "D": Key.DIAMONDS, "H": Key.HEARTS, "S": Key.SPADES, "NT": Key.NOTRUMP}
-_CALL_KEYS = {"Pass": Key.PASS, "X": Key.DOUBLE, "XX": Key.REDOUBLE}
+_STRAIN_KEYS = {str(strain): key for key, strain in STRAIN_KEYS.items()}
+_CALL_KEYS = {str(call): key for key, call in CALL_KEYS.items()}
 
 
 def call_events(seat: Seat, call: Call) -> list[TableEvent]:
