@@ -69,7 +69,29 @@ def _run_table(args: argparse.Namespace) -> int:
     return run(args)
 
 
-SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table]
+def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("convert", help="convert PBN <-> LIN (formats by extension)")
+    parser.add_argument("source", metavar="IN", help="a .pbn or .lin file")
+    parser.add_argument("target", metavar="OUT", help="the .pbn or .lin file to write")
+    parser.set_defaults(handler=_run_convert)
+
+
+def _run_convert(args: argparse.Namespace) -> int:
+    from .formats.convert import convert
+
+    try:
+        records = convert(args.source, args.target)
+    except OSError as error:
+        print(f"bridgetable convert: {args.target}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    for index, record in enumerate(records):
+        for problem in record.problems:
+            print(f"{args.source} record {index} (board {record.board}): {problem}", file=sys.stderr)
+    print(f"{len(records)} records written to {args.target}")
+    return 0
+
+
+SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -74,7 +74,7 @@ class _Token:
     key: str
     value: str
     line: int
-    number: int  # 1-based position of the pair in the file
+    number: int  # 1-based position of the pair in its line
 
     def __str__(self) -> str:
         return f"line {self.line}, token {self.number} ({self.key}|{self.value}|)"
@@ -89,7 +89,7 @@ def _tokens(text: str) -> list[_Token]:
             fields.pop()
         for i in range(0, len(fields), 2):
             value = fields[i + 1] if i + 1 < len(fields) else ""
-            tokens.append(_Token(fields[i].strip(), value, line_number, len(tokens) + 1))
+            tokens.append(_Token(fields[i].strip(), value, line_number, i // 2 + 1))
     return tokens
 
 
@@ -122,8 +122,11 @@ class _Header:
 
 
 def read_lin_file(path: str | Path) -> list[BoardRecord]:
-    """Read a LIN file (UTF-8, else Windows-1252)."""
-    data = Path(path).read_bytes()
+    """Read a LIN file (UTF-8, else Windows-1252); LinError if it cannot be opened."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise LinError(f"{path}: cannot read the file: {error.strerror or error}") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -277,12 +280,7 @@ class _BoardBuilder:
         if not record.calls or record.dealer is None:
             return
         record.auction_first = record.dealer
-        auction = Auction(record.dealer)
-        for call in record.calls:
-            try:
-                auction.add(call)
-            except BridgeError:
-                break  # `check` says why; a complete auction before it still gives the contract
+        auction = _legal_part(record.dealer, record.calls)
         record.auction_ended = auction.is_complete
         record.passed_out = auction.is_passed_out
         record.contract, record.declarer = auction.contract, auction.declarer
@@ -304,6 +302,18 @@ class _BoardBuilder:
         if not record.claimed and len(self.cards) >= 52:
             record.result = _declarer_tricks(record.tricks[:13], record.declarer,
                                              record.contract.strain.trump)
+
+
+def _legal_part(dealer: Seat, calls: list[Call]) -> Auction:
+    """The auction up to its first illegal call (`check` says why; a complete auction before
+    it still gives the contract)."""
+    auction = Auction(dealer)
+    for call in calls:
+        try:
+            auction.add(call)
+        except BridgeError:
+            break
+    return auction
 
 
 def _parse_hands(text: str) -> Deal:
@@ -430,8 +440,10 @@ def _parse_result(entry: str) -> tuple[Contract | None, Seat | None, int | None]
 def write_lin(records: Iterable[BoardRecord]) -> str:
     """LIN text, one board per line (BBO handviewer style), after a vg and rs header if needed.
 
-    A play is written only with its contract and declarer: LIN gives cards in the order played,
-    which follows from the opening leader and the trick winners.
+    LIN says less than a record can: the auction starts with the dealer and decides contract
+    and declarer (a record that disagrees is written as it is, with an ``rs`` entry giving its
+    own contract, so the reader reports the difference); cards are in the order played, so a
+    play is written only with a contract and declarer, from declarer's left-hand opponent.
     """
     records = list(records)
     lines: list[str] = []
@@ -451,7 +463,8 @@ def _pairs(pairs: Iterable[tuple[str, str]]) -> str:
 
 def _results_line(records: list[BoardRecord], vugraph: str | None) -> str:
     """An ``rs`` line when a vugraph has one, or when a result would otherwise be lost."""
-    lost = any(r.result is not None and not r.claimed and _play_cards(r) < 52 for r in records)
+    lost = any((r.result is not None and not r.claimed and _play_cards(r) < 52)
+               or (r.passed_out and not r.calls) or _auction_disagrees(r) for r in records)
     if vugraph is None and not lost:
         return ""
     first_board = _Header(vugraph).first_board
@@ -460,6 +473,16 @@ def _results_line(records: list[BoardRecord], vugraph: str | None) -> str:
         entries[_rs_index(record, position, first_board)] = _result_entry(record)
     size = max(entries) + 1 if entries else 0
     return _pairs([("rs", ",".join(entries.get(i, "") for i in range(size)))])
+
+
+def _auction_disagrees(record: BoardRecord) -> bool:
+    """The record's contract or declarer is not what its auction, read from the dealer, gives."""
+    if not record.calls or record.dealer is None:
+        return False
+    auction = _legal_part(record.dealer, record.calls)
+    if not auction.is_complete:
+        return False
+    return (auction.contract, auction.declarer) != (record.contract, record.declarer)
 
 
 def _play_cards(record: BoardRecord) -> int:
@@ -511,11 +534,15 @@ def _board_pairs(record: BoardRecord) -> list[tuple[str, str]]:
 
 
 def _play_pairs(record: BoardRecord) -> list[tuple[str, str]]:
-    if not record.tricks or record.contract is None or record.declarer is None:
+    contract, declarer = record.contract, record.declarer
+    if (contract is None or declarer is None) and record.calls and record.dealer is not None:
+        auction = _legal_part(record.dealer, record.calls)
+        contract, declarer = auction.contract, auction.declarer
+    if not record.tricks or contract is None or declarer is None:
         return []
-    leader = record.opening_leader or record.declarer.lho
+    leader = record.opening_leader or declarer.lho
     pairs: list[tuple[str, str]] = []
-    for _, played in _in_play_order(record.tricks, leader, record.contract.strain.trump):
+    for _, played in _in_play_order(record.tricks, leader, contract.strain.trump):
         pairs += [("pc", str(card)) for card in played]
         if len(played) == 4:
             pairs.append(("pg", ""))
