@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score
+from bridgetable.bridge import Contract, Deal, Play, Seat, Vulnerability, duplicate_score
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.store import SQLiteStore
@@ -28,9 +28,19 @@ def result_message(session: Session, table: int, board: int, contract: str, decl
     info = session.store.boards(session.id)[board]
     parsed = Contract.parse_or_pass(contract)
     seat = Seat.parse(declarer)
+    play: list[str] = []
     if parsed is None:
         score, seat_text, tricks_sent = 0, None, None
+        auction = ["Pass"] * 4
     else:
+        waits = (int(seat) - int(Seat.parse(info.dealer))) % 4
+        doubled = ["X"] if contract.endswith("X") else []
+        auction = ["Pass"] * waits + [contract.rstrip("X")] + doubled + ["Pass"] * 3
+        first_trick = Play(Deal.parse(info.deal), parsed, seat)
+        for _ in range(4):  # the first trick, each hand playing its first legal card
+            card = first_trick.legal_cards()[0]
+            first_trick.play(card)
+            play.append(str(card))
         score = duplicate_score(parsed, tricks, Vulnerability.parse(info.vulnerability).is_vulnerable(seat))
         score = score if seat in (Seat.N, Seat.S) else -score
         seat_text, tricks_sent = declarer, tricks
@@ -39,7 +49,7 @@ def result_message(session: Session, table: int, board: int, contract: str, decl
     return message("result", club=CLUB, session=session.id, table=table, board=board, revision=revision,
                    contract=contract, declarer=seat_text, tricks=tricks_sent, score_ns=score,
                    vulnerability=info.vulnerability, round=round_, ns=at.ns, ew=at.ew,
-                   auction=["1S", "Pass", "4S", "Pass", "Pass", "Pass"], play=["HK", "H2", "H5", "HA"])
+                   auction=auction, play=play)
 
 
 def received(msg: dict) -> ReceivedResult:
