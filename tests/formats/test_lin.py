@@ -91,6 +91,11 @@ def test_several_boards_on_one_line_and_ignored_keys():
     assert second.line == 1
 
 
+def test_players_after_the_deal_belong_to_the_same_board():
+    record = one(f"md|1{HANDS}|pn|a,b,c,d|st||sv|n|mb|p|mb|p|mb|p|mb|p|")
+    assert record.tags["North"] == "c" and record.passed_out and record.problems == []
+
+
 def test_vugraph_rooms_names_and_results():
     text = (
         "vg|Cup,Final,I,7,8,Reds,0,Blues,3|\n"

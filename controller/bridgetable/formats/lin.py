@@ -1,9 +1,9 @@
 """BBO's LIN format: read and write BoardRecord objects.
 
 A LIN file is a stream of ``key|value|`` pairs. One board starts at ``qx`` (vugraph room and
-board), ``pn`` (players), ``st`` or ``md`` (the deal) once the board before it has its deal, so
-handviewer files (one board per line) and vugraph files (a board spread over many lines) read
-the same way. The keys read are:
+board), ``pn`` (players), ``st`` or ``md`` (the deal) once the board before it has its deal and
+its calls or cards (or that key already), so handviewer files (one board per line) and vugraph
+files (a board spread over many lines) read the same way. The keys read are:
 
 - ``md``: dealer digit (1 S, 2 W, 3 N, 4 E), then the hands of South, West, North and East;
   one hand may be left out (it is the rest of the pack), ranks in any order.
@@ -150,7 +150,7 @@ def read_lin(text: str, filename: str = "") -> list[BoardRecord]:
         elif key == "rs":
             header.results = token.value.split(",")
         else:
-            if builder is None or (key in _BOARD_START and builder.has_deal):
+            if builder is None or builder.ends_before(key):
                 if builder is not None:
                     records.append(builder.finish())
                 builder = _BoardBuilder(header, token.line)
@@ -167,7 +167,7 @@ class _BoardBuilder:
     def __init__(self, header: _Header, line: int) -> None:
         self.header = header
         self.record = BoardRecord(line=line)
-        self.has_deal = False
+        self.keys: set[str] = set()
         self.room: str | None = None
         self.qx_board: int | None = None
         self.cards: list[tuple[_Token, Card]] = []
@@ -177,7 +177,15 @@ class _BoardBuilder:
     def problem(self, kind: str, token: _Token, message: str) -> None:
         self.record.problem(kind, f"{token}: {message}")
 
+    def ends_before(self, key: str) -> bool:
+        """Whether ``key`` starts the next board: a board-opening key once this board has its
+        deal, and either has that key already or has calls or cards (so "md|...|pn|..." is one
+        board)."""
+        return (key in _BOARD_START and "md" in self.keys
+                and (key in self.keys or not self.keys.isdisjoint(("mb", "pc", "mc"))))
+
     def take(self, token: _Token, key: str) -> None:
+        self.keys.add(key)
         reader = getattr(self, f"_read_{key}", None)
         if reader is not None:
             reader(token)
@@ -197,7 +205,6 @@ class _BoardBuilder:
         self.qx_board = int(match.group(2))
 
     def _read_md(self, token: _Token) -> None:
-        self.has_deal = True
         value = token.value.strip()
         if value and value[0] in "1234":
             self.record.dealer = LIN_SEATS[int(value[0]) - 1]
