@@ -62,6 +62,9 @@ _LIN_KEYS = frozenset({"md", "mb", "pc", "pn", "qx", "vg", "ah", "sv", "rs", "mc
 _KEY_RE = re.compile(r"^[a-z][a-z0-9]$", re.IGNORECASE)
 _BOARD_RE = re.compile(r"^\s*board\s+(\d+)\s*$", re.IGNORECASE)
 _QX_RE = re.compile(r"^\s*([oc])(\d+)", re.IGNORECASE)
+_CARD_NAMED = {str(card): card for card in DECK}  # "SA", "HT"...: the fast path of Card.parse
+_SUIT_LETTERS = {suit.letter: suit for suit in Suit}
+_RANK_LETTERS = {rank.letter: rank for rank in Rank}
 _RS_RE = re.compile(r"^([1-7])([CDHSN])([NESW])(X{0,2})([=+-]\d*)$", re.IGNORECASE)
 
 
@@ -137,7 +140,7 @@ def read_lin_file(path: str | Path) -> list[BoardRecord]:
 def read_lin(text: str, filename: str = "") -> list[BoardRecord]:
     """Every board (one record per table) of a LIN text."""
     tokens = _tokens(text)
-    if not any(token.key in _LIN_KEYS for token in tokens):
+    if not any(token.key.lower() in _LIN_KEYS for token in tokens):
         where = f"{filename}: " if filename else ""
         raise LinError(f"{where}not a LIN file: no md, mb, pc, pn, qx or vg key found")
     header = _Header()
@@ -252,7 +255,8 @@ class _BoardBuilder:
         if self.cards_broken:
             return
         try:
-            self.cards.append((token, Card.parse(token.value)))
+            card = _CARD_NAMED.get(token.value.strip().upper()) or Card.parse(token.value)
+            self.cards.append((token, card))
         except BridgeError:
             self.problem("play", token, "not a card; the rest of the play is not read")
             self.cards_broken = True
@@ -346,12 +350,14 @@ def _parse_hand(text: str) -> Hand:
     cards: list[Card] = []
     suit: Suit | None = None
     for char in text.strip().upper().replace("10", "T"):
-        if char in "SHDC":
-            suit = Suit.parse(char)
+        if char in _SUIT_LETTERS:
+            suit = _SUIT_LETTERS[char]
         elif suit is None:
             raise BridgeError(f"hand {text!r} has a rank before any suit letter")
+        elif char not in _RANK_LETTERS:
+            raise BridgeError(f"hand {text!r}: {char!r} is not a rank")
         else:
-            cards.append(Card(suit, Rank.parse(char)))
+            cards.append(Card(suit, _RANK_LETTERS[char]))
     if len(set(cards)) != len(cards):
         raise BridgeError(f"a card appears twice in the hand {text!r}")
     return Hand.of(cards)
