@@ -61,7 +61,7 @@ class _Facts:
 
 def check_record(record: BoardRecord, file: str = "", index: int = 0) -> BoardReport:
     """Check one record; the reader's own problems come first."""
-    report = BoardReport(file, index, record.board, list(record.problems))
+    report = BoardReport(file, index, record.board, list(record.problems), list(record.warnings))
     _check_cycle(record, report)
     facts = _Facts(record.contract, record.declarer, record.passed_out)
     _check_auction(record, report, facts)

@@ -127,9 +127,10 @@ def test_tolerates_unquoted_values_mixed_case_cards_and_bad_dates() -> None:
     assert record.tags["Event"] == "Random Deal #"
     assert record.tricks == [{Seat.W: Card.parse("CQ"), Seat.N: Card.parse("C7"),
                               Seat.E: Card.parse("C8"), Seat.S: Card.parse("CK")}]
-    assert [str(p) for p in record.problems] == [
-        "format: line 1: the value of tag Event is not in quotes",
-        "format: line 2: Date '2-Aug-2023' is not a PBN date (YYYY.MM.DD, with ? for what is unknown)"]
+    assert record.problems == []
+    assert record.warnings == [
+        "line 1: the value of tag Event is not in quotes",
+        "line 2: Date '2-Aug-2023' is not a PBN date (YYYY.MM.DD, with ? for what is unknown)"]
 
 
 def test_score_result_and_contract_forms() -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..bridge import PASS, Call, Card, ParseError, Seat
 from .pbn_tags import (
+    DATE_TAGS,
     TYPED_TAGS,
     UNKNOWN,
     auction_complete,
@@ -123,6 +124,7 @@ class _Game:
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
     sections: dict[str, list[str]] = field(default_factory=dict)
     problems: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def problem(self, kind: str, line: int, message: str) -> None:
         self.problems.append((kind, f"line {line}: {message}"))
@@ -245,7 +247,7 @@ class _Reader:
         if not values:
             game.problem("format", tag_line, f"tag {name} has no value")
         elif unquoted:
-            game.problem("format", tag_line, f"the value of tag {name} is not in quotes")
+            game.warnings.append(f"line {tag_line}: the value of tag {name} is not in quotes")
         value = " ".join(values)
         self.seen_tag = True
         if name == "Note":
@@ -284,10 +286,16 @@ class _Reader:
         record.tags = self._inherit(game, tag_lines)
         for kind, message in game.problems:
             record.problem(kind, message)
+        record.warnings.extend(game.warnings)
         for name, value in record.tags.items():
             wrong = None if name in _TYPED_NAMES else untyped_problem(name, value)
-            if wrong is not None:
-                record.problem("format", f"line {tag_lines.get(name, game.line)}: {wrong}")
+            if wrong is None:
+                continue
+            where = f"line {tag_lines.get(name, game.line)}: {wrong}"
+            if name in DATE_TAGS:  # a date in another form is still a date: say so, read on
+                record.warnings.append(where)
+            else:
+                record.problem("format", where)
         for kind, message in read_typed_tags(record):
             name = message.split(" ", 1)[0]
             record.problem(kind, f"line {tag_lines.get(name, game.line)}: {message}")
@@ -435,7 +443,7 @@ def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], token: str,
         return
     suffix = _ANNOTATION.search(token)
     if token[:len(token) - len(suffix.group()) if suffix else None].upper().endswith("N"):
-        record.problem("format", f"line {line}: {token!r} is written {call} in PBN")
+        record.warnings.append(f"line {line}: {token!r} is written {call} in PBN")
     calls.append(call)
     marks.item(len(calls) - 1)
     if suffix is not None:

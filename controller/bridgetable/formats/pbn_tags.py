@@ -246,7 +246,7 @@ def auction_complete(calls: list[Call]) -> bool:
 _DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
 _NUMBER = r"[+-]?\d+(?:\.\d*)?"
 _SIDE_NUMBERS = re.compile(rf"^(?:(NS|EW)\s+)?({_NUMBER})(?:\s+(NS|EW)\s+({_NUMBER}))?$")
-_DATE_TAGS = ("Date", "EventDate", "UTCDate")
+DATE_TAGS = ("Date", "EventDate", "UTCDate")
 _NUMBER_TAGS = ("ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore")
 
 
@@ -256,7 +256,7 @@ def untyped_problem(name: str, value: str) -> str | None:
         return f"{name} {value!r} holds a control character (such as a tab)"
     if value.strip() in UNKNOWN:
         return None
-    if name in _DATE_TAGS and not _DATE.match(value):
+    if name in DATE_TAGS and not _DATE.match(value):
         return f"{name} {value!r} is not a PBN date (YYYY.MM.DD, with ? for what is unknown)"
     if name in _NUMBER_TAGS:
         match = _SIDE_NUMBERS.match(value.strip())

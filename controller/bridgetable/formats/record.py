@@ -56,6 +56,9 @@ class BoardRecord:
     sections: dict[str, list[str]] = field(default_factory=dict)  # tag -> raw lines of a table section
     line: int = 0  # where the record starts in its file (1-based), 0 if not from a file
     problems: list[Problem] = field(default_factory=list)
+    # Departures from the format that were read all the same (a date not in PBN form, "3N" for
+    # 3NT, an unquoted tag value): worth reporting, but they make no record inconsistent.
+    warnings: list[str] = field(default_factory=list)
 
     def problem(self, kind: str, message: str) -> None:
         if kind not in PROBLEM_KINDS:
