@@ -12,7 +12,7 @@ from bridgetable.formats.lin import LinError, read_lin_file
 from bridgetable.formats.pbn import PbnError, read_pbn_file
 from bridgetable.formats.record import BoardRecord
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 HISTORY = CORPUS / "jarekczek__pbntools/test/test_bbo_history_with_lins"
 DAYLONG = CORPUS / "lorserker__ben/Boards/BBO/Ben & Friends Daily - 2024-07-24 Daylong.pbn"
 REALBRIDGE = CORPUS / "dominicprice__endplay/tests/pbn/example2.pbn"

@@ -12,7 +12,7 @@ from bridgetable.bridge import Card, Contract, Play, Seat
 from bridgetable.formats.lin import read_lin, read_lin_file, write_lin
 from bridgetable.formats.record import BoardRecord
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 _SOURCES_LINE = re.compile(
     r"^- `(?P<path>.+\.lin)` \| \d+ \| LIN: (?P<boards>\d+) boards, full play (?P<full>\d+), "
     r"claimed (?P<claimed>\d+)")
