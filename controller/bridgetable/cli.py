@@ -91,7 +91,61 @@ def _run_convert(args: argparse.Namespace) -> int:
     return 0
 
 
-SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert]
+def _add_robots(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("robots", help="the robot table on boards of a PBN file or random boards")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("deals", nargs="?", metavar="DEALS.pbn", help="the boards to play")
+    source.add_argument("--random", type=int, metavar="N", help="N random boards instead")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random boards (default 1)")
+    parser.add_argument("--out", required=True, metavar="FILE.pbn", help="the robots' records")
+    parser.add_argument("--json", action="store_true", help="print a JSON summary")
+    parser.set_defaults(handler=_run_robots)
+
+
+def _run_robots(args: argparse.Namespace) -> int:
+    from .robots.commands import run_robots
+
+    return run_robots(args)
+
+
+def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "match", help="a team match against the robots: our results from --ours, or played live",
+        description="With --ours: score our table's PBN results against the robots on the boards "
+                    "of --deals. Without: play a match live in the terminal, you at --seat, your "
+                    "robot partner passing (you choose the contract), robots everywhere else.")
+    parser.add_argument("--deals", metavar="DEALS.pbn", help="the boards (default: random boards)")
+    parser.add_argument("--ours", metavar="OURS.pbn", help="our table's results on those boards")
+    parser.add_argument("--out", metavar="MATCH.pbn", help="write both rooms with their IMPs")
+    parser.add_argument("--json", action="store_true", help="print the match result as JSON")
+    parser.add_argument("--boards", type=int, choices=(4, 8, 16), default=8,
+                        help="length of a live match (default 8)")
+    parser.add_argument("--seat", default="S", help="your seat in a live match (default S)")
+    parser.add_argument("--seed", type=int, help="seed of the random boards of a live match")
+    parser.set_defaults(handler=_run_match)
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    from .robots.commands import run_match
+
+    return run_match(args)
+
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("replay", help="both tables of a match file, trick by trick")
+    parser.add_argument("file", metavar="MATCH.pbn")
+    parser.add_argument("--board", type=int, metavar="N", help="only this board")
+    parser.set_defaults(handler=_run_replay)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .robots.commands import run_replay
+
+    return run_replay(args)
+
+
+SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
+               _add_replay]
 
 
 def build_parser() -> argparse.ArgumentParser:

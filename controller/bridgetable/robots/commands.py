@@ -1,0 +1,125 @@
+"""The handlers of `bridgetable robots`, `bridgetable match` and `bridgetable replay`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from ..bridge import Seat
+from ..formats.pbn import read_pbn_file, write_pbn
+from ..formats.record import BoardRecord
+from .display import result_text
+from .live import Abandoned, LiveMatch
+from .match import (
+    MatchError,
+    MatchResult,
+    as_board,
+    check_length,
+    deal_boards,
+    ns_score,
+    random_boards,
+    robots_for,
+    score_match,
+)
+from .replay import match_from_records, replay_text, winner_text
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def _write(path: str, records: list[BoardRecord]) -> None:
+    try:
+        Path(path).write_text(write_pbn(records), encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def run_robots(args: argparse.Namespace) -> int:
+    if args.deals is not None:
+        boards = read_pbn_file(args.deals)
+    elif args.random < 1:
+        raise ValueError(f"--random needs one board or more, not {args.random}")
+    else:
+        boards = random_boards(args.random, args.seed)
+    records, millis = [], []
+    for board in boards:
+        start = time.perf_counter()
+        records.append(robots_for(board))
+        millis.append((time.perf_counter() - start) * 1000)
+    _write(args.out, records)
+    made = sum(1 for r in records if r.contract and r.result is not None
+               and r.result >= r.contract.tricks_needed)
+    summary = {
+        "boards": len(records), "made": made, "make_rate": round(made / len(records), 4) if records else 0,
+        "ms_per_board_median": round(statistics.median(millis), 2) if millis else 0,
+        "ms_per_board_p95": round(percentile(millis, 0.95), 2) if millis else 0,
+        "out": args.out,
+        "results": [{"board": r.board, "contract": str(r.contract), "declarer": str(r.declarer),
+                     "result": r.result, "score_ns": r.score_ns} for r in records],
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    for record in records:
+        print(f"Board {record.board:>3}: {result_text(record, ns_score(record))}")
+    print(f"{made} of {len(records)} contracts made ({100 * summary['make_rate']:.1f}%), "
+          f"{summary['ms_per_board_median']} ms per board (median); written to {args.out}")
+    return 0
+
+
+def _print_match(result: MatchResult) -> None:
+    for board in result.boards:
+        side = "NS" if board.imps_ns >= 0 else "EW"
+        print(f"Board {board.board:>2}: open {result_text(board.open, board.open_ns)}; closed "
+              f"{result_text(board.closed, board.closed_ns)}; {side} {abs(board.imps_ns)} IMPs")
+    print(f"NS {result.imps_ns} IMPs, EW {result.imps_ew} IMPs: {winner_text(result)}")
+
+
+def run_match(args: argparse.Namespace) -> int:
+    if args.ours is not None:
+        if args.deals is None:
+            raise ValueError("--ours needs --deals: the boards our results were played on")
+        result = score_match(read_pbn_file(args.deals), read_pbn_file(args.ours))
+    else:
+        result_or_none = _live(args)
+        if result_or_none is None:
+            return 1
+        result = result_or_none
+    if args.out:
+        _write(args.out, result.records())
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    elif args.ours is not None:
+        _print_match(result)
+    return 0
+
+
+def _live(args: argparse.Namespace) -> MatchResult | None:
+    count = check_length(args.boards)
+    if args.deals is not None:
+        boards = sorted((as_board(b) for b in read_pbn_file(args.deals)), key=lambda b: b.board or 0)
+        if len(boards) < count:
+            raise MatchError(f"{args.deals} has {len(boards)} boards, not the {count} of the match")
+        boards = boards[:count]
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        print(f"Random boards, seed {seed} (play them again with --seed {seed})")
+        boards = deal_boards(count, seed)
+    try:
+        return LiveMatch(boards, Seat.parse(args.seat), sys.stdin, sys.stdout).run()
+    except Abandoned as reason:
+        print(f"\nMatch abandoned: {reason}", file=sys.stderr)
+        return None
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    print(replay_text(match_from_records(read_pbn_file(args.file)), args.board), end="")
+    return 0

@@ -1,0 +1,153 @@
+"""`bridgetable match --boards N`: a match played live in the terminal.
+
+You sit at one seat of the Open room; robots hold the other three seats there and all four seats
+in the Closed room. At your table your robot partner leaves the contract to you (it always
+passes), and the robot opponents bid the contract their pair would choose when their two hands
+hold 20 or more high-card points and that bid is still sufficient when the robot declarer's turn
+comes; they never double. You type calls ("1NT", "p", "x") and cards ("SA", "h10"); an illegal
+one is refused with the reason and the Law, and you are asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from ..bridge import PASS, Auction, BridgeError, Call, Card, Deal, Play, Seat, Side
+from ..formats.record import BoardRecord
+from .cardplay import choose_card
+from .contract import contract_for_side, side_hcp
+from .display import auction_text, diagram, result_text, trick_text
+from .match import MatchBoard, MatchResult, robots_for
+from .replay import winner_text
+from .table import record_of_play
+from .view import view_for
+
+
+class Abandoned(Exception):
+    """The player left the match (typed "quit" or the input ended)."""
+
+
+def table_robot_call(auction: Auction, deal: Deal, seat: Seat, human: Seat) -> Call:
+    """A robot's call at your table (see the module docstring)."""
+    if seat.side is human.side or side_hcp(deal, seat.side) < 20:
+        return PASS
+    choice = contract_for_side(deal, seat.side, auction.dealer)
+    bid = Call.bid(choice.contract.level, choice.contract.strain)
+    if choice.declarer == seat and auction.is_legal(bid):
+        return bid
+    return PASS
+
+
+class LiveMatch:
+    """The terminal loop; ``auction`` and ``play`` show the board in progress."""
+
+    def __init__(self, boards: Sequence[BoardRecord], seat: Seat, stdin: TextIO, stdout: TextIO) -> None:
+        self.boards = boards
+        self.seat = seat
+        self.stdin = stdin
+        self.stdout = stdout
+        self.auction: Auction | None = None
+        self.play: Play | None = None
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise Abandoned("the input ended")
+        text = line.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            raise Abandoned("you left the match")
+        return text
+
+    def run(self) -> MatchResult:
+        result = MatchResult([])
+        self.say(f"A match of {len(self.boards)} boards against the robots; you are "
+                 f"{self.seat.full_name}. Type \"quit\" to leave.")
+        for board in self.boards:
+            played = self.play_board(board)
+            result.boards.append(played)
+            side = "NS" if played.imps_ns >= 0 else "EW"
+            self.say(f"Board {played.board}: our table {result_text(played.open, played.open_ns)}")
+            self.say(f"Board {played.board}: robots    {result_text(played.closed, played.closed_ns)}")
+            self.say(f"IMPs {side} {abs(played.imps_ns)}; match so far NS {result.imps_ns}, "
+                     f"EW {result.imps_ew}")
+            self.say()
+        self.say(f"Match over: NS {result.imps_ns} IMPs, EW {result.imps_ew} IMPs: {winner_text(result)}.")
+        return result
+
+    def play_board(self, board: BoardRecord) -> MatchBoard:
+        assert board.board is not None and board.deal is not None and board.dealer is not None
+        assert board.vulnerability is not None
+        self.say(f"=== Board {board.board}: dealer {board.dealer.full_name}, "
+                 f"vulnerable {board.vulnerability} ===")
+        self.say(diagram({self.seat: board.deal[self.seat]}))
+        auction = self.bid(board.deal, board.dealer)
+        play = None
+        if auction.contract is not None and auction.declarer is not None:
+            self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
+            play = self.play_cards(board.deal, auction)
+        else:
+            self.say("Passed out.")
+        record = record_of_play(board.board, board.deal, auction, play, board.vulnerability)
+        return MatchBoard(open=record, closed=robots_for(board))
+
+    def bid(self, deal: Deal, dealer: Seat) -> Auction:
+        auction = self.auction = Auction(dealer)
+        while not auction.is_complete:
+            seat = auction.turn
+            if seat == self.seat:
+                self.take(lambda text: auction.add(Call.parse(text)), f"Your call ({seat}): ")
+            else:
+                auction.add(table_robot_call(auction, deal, seat, self.seat), seat)
+        self.say(auction_text(dealer, auction.calls))
+        return auction
+
+    def take(self, act: Callable[[str], object], prompt: str) -> None:
+        """Ask until ``act(text)`` accepts the typed text; print the reason for each refusal."""
+        while True:
+            text = self.ask(prompt)
+            try:
+                act(text)
+                return
+            except BridgeError as error:
+                self.say(f"  not accepted: {error}")
+
+    def controls(self, play: Play, seat: Seat) -> bool:
+        """Whether you choose the card for ``seat`` (your own, or dummy's when you declare)."""
+        if seat == play.dummy:
+            return play.declarer == self.seat
+        return seat == self.seat
+
+    def play_cards(self, deal: Deal, auction: Auction) -> Play:
+        assert auction.contract is not None and auction.declarer is not None
+        play = self.play = Play(deal, auction.contract, auction.declarer)
+        while not play.is_complete:
+            seat = play.turn
+            trick = play.current
+            if self.controls(play, seat):
+                self.show(play)
+                whose = f"Your card ({seat})" if seat == self.seat else f"Card from dummy ({seat})"
+                self.take(lambda text: play.play(Card.parse(text)), f"{whose}: ")
+            else:
+                play.play(choose_card(view_for(play)), seat)
+            if trick.is_complete:
+                cards = [(trick.seat_of(i), card) for i, card in enumerate(trick.cards)]
+                line = trick_text(trick.leader, cards, trick.winner)
+                totals = f"NS {play.tricks_won(Side.NS)}, EW {play.tricks_won(Side.EW)}"
+                self.say(f"Trick {len(play.completed_tricks)}: {line}   ({totals})")
+        return play
+
+    def show(self, play: Play) -> None:
+        """What you may see: your hand, dummy once exposed, the trick so far."""
+        hands: dict[Seat, list[Card] | None] = {self.seat: sorted(play.remaining(self.seat))}
+        if play.dummy_exposed:
+            hands[play.dummy] = sorted(play.remaining(play.dummy))
+        trick = play.current
+        centre = [f"{trick.seat_of(i)}: {card}" for i, card in enumerate(trick.cards)]
+        self.say(diagram(hands, centre))
+        self.say(f"Legal: {' '.join(str(c) for c in play.legal_cards())}")
