@@ -15,13 +15,15 @@ Schema (version 1):
 ``meta``    name/value: the schema version and the session the journal belongs to.
 
 The link reads ``pending_results()`` and calls ``mark_sent`` / ``mark_acked``; a result is pending
-until it is acknowledged.
+until it is acknowledged. The link does so from its own thread while the table appends events, so
+every use of the one connection holds the journal's lock.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -83,6 +85,7 @@ class Journal:
 
     def __init__(self, path: str | Path, session: str = "") -> None:
         self.path = Path(path)
+        self._lock = threading.RLock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -121,7 +124,7 @@ class Journal:
         return seq
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self._lock)
 
     def events(self) -> Iterator[TableEvent]:
         """The journaled events in order."""
@@ -142,8 +145,10 @@ class Journal:
         return self._outbox("")
 
     def _outbox(self, where: str) -> list[OutboxEntry]:
-        rows = self._db.execute(
-            f"SELECT id, key, board, payload, attempts, sent_at, acked_at FROM outbox {where} ORDER BY id")
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id, key, board, payload, attempts, sent_at, acked_at FROM outbox {where} ORDER BY id"
+            ).fetchall()
         return [OutboxEntry(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
                 for row in rows]
 
@@ -167,11 +172,19 @@ class Journal:
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+        self._db, self._lock = db, lock
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        self._lock.acquire()
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._lock.release()
+            raise
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            self._lock.release()
