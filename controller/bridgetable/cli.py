@@ -144,8 +144,28 @@ def _run_replay(args: argparse.Namespace) -> int:
     return run_replay(args)
 
 
+def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("demo", help="a whole club on this machine: broker, station, robot tables")
+    parser.add_argument("--tables", type=int, default=4, help="simulated tables (default 4)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the Mitchell (default 3)")
+    parser.add_argument("--boards-per-round", type=int, default=2, help="(default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated deals (default 1)")
+    parser.add_argument("--port", type=int, default=8080, help="the web page's port (default 8080)")
+    parser.add_argument("--headless", action="store_true", help="no web page; stop when played")
+    parser.add_argument("--json", action="store_true", help="print the ranking and travellers as JSON")
+    parser.add_argument("--export", metavar="DIR", help="write the session PBN, USEBIO XML and HTML")
+    parser.add_argument("--dir", metavar="DIR", help="keep the station's and tables' files here")
+    parser.set_defaults(handler=_run_demo)
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    from .director.commands import run_demo_command
+
+    return run_demo_command(args)
+
+
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
-               _add_replay]
+               _add_replay, _add_demo]
 
 
 def build_parser() -> argparse.ArgumentParser:

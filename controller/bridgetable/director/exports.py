@@ -94,7 +94,7 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
         extra += [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} '
                   f'"{session.setup.pairs.get(e.pair, "")}"' for e in entries]
         extra.append("")
-    return text + "\n".join(extra)
+    return text.rstrip("\n") + "\n\n" + "\n".join(extra)  # a blank line ends the last game
 
 
 def _score_line(row: TravellerRow) -> str:

@@ -1,0 +1,85 @@
+"""The running scoring station: the link to the tables, the ingest, the rounds, the web server.
+
+It publishes each round's assignments (retained, so a table that reconnects learns where it is)
+and moves to the next round by itself once every table has sent every board of the round; the
+director can also move on by hand (``advance``) when a table is held up.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from ..link import Broker, ReceivedResult, StationLink
+from .ingest import Ingest
+from .session import Session
+
+log = logging.getLogger("bridgetable.director")
+
+
+class Station:
+    """One session's station on a broker. ``keys`` are the tables' signing keys."""
+
+    def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str) -> None:
+        self.session = session
+        self.round = 0
+        self._lock = threading.Lock()
+        self.finished = threading.Event()
+        self.link = StationLink(club, keys, self._store, broker, client_id=f"bridgetable-station-{club}",
+                                on_state=self._on_state)
+        self.ingest = Ingest(session, publish_traveller=self.link.publish_traveller)
+
+    def start(self, timeout: float = 10.0) -> None:
+        """Connect and publish the current round (the first one, or where a restart left off)."""
+        self.link.start()
+        if not self.link.connected.wait(timeout):
+            raise TimeoutError(f"no broker at {self.link.broker.host}:{self.link.broker.port}")
+        self._catch_up()
+
+    def stop(self) -> None:
+        self.link.stop()
+
+    def _store(self, received: ReceivedResult) -> bool:
+        is_new = self.ingest.store_result(received)
+        if is_new:
+            self._catch_up()
+        return is_new
+
+    def _on_state(self, message: dict[str, Any]) -> None:
+        self.ingest.on_state(message)
+
+    def missing(self, round_: int) -> list[tuple[int, int]]:
+        """The (table, board) results still awaited in a round."""
+        stored = {(r.table, r.board) for r in self.session.store.results(self.session.id)}
+        return [(a.table, b) for a in self.session.movement.round(round_) for b in a.boards
+                if (a.table, b) not in stored]
+
+    def _catch_up(self) -> None:
+        """Publish the first round not yet complete (and every round completed on the way)."""
+        with self._lock:
+            target = self.round or 1
+            while target < self.session.movement.rounds and not self.missing(target):
+                target += 1
+            if target != self.round:
+                self._publish_round(target)
+            if target == self.session.movement.rounds and not self.missing(target):
+                self.finished.set()
+
+    def advance(self, actor: str) -> int:
+        """The director starts the next round although results are missing."""
+        with self._lock:
+            if self.round >= self.session.movement.rounds:
+                return self.round
+            missing = self.missing(self.round)
+            self.session.store.audit(self.session.id, actor, "next round",
+                                     f"round {self.round + 1} started; missing {missing}")
+            self._publish_round(self.round + 1)
+            return self.round
+
+    def _publish_round(self, round_: int) -> None:
+        self.round = round_
+        for assignment in self.session.assignments(round_):
+            self.link.publish_assignment(assignment)
+        log.info("round %s of %s published", round_, self.session.movement.rounds)
