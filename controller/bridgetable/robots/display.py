@@ -15,9 +15,9 @@ _PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 def hand_lines(cards: Iterable[Card] | None) -> list[str]:
-    """Four lines, one per suit, highest first ("S AK2"); a hidden hand is shown as "?"."""
+    """Four lines, one per suit, highest first ("S AK2"); a hidden hand (None) is left blank."""
     if cards is None:
-        return ["?", "", "", ""]
+        return [""] * 4
     held = list(cards)
     lines = []
     for suit in _PBN_SUITS:

@@ -1,0 +1,97 @@
+"""The live terminal match: typed calls and cards, refused when illegal, both rooms scored."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from bridgetable.bridge import DECK, Auction, Play, Seat
+from bridgetable.robots import choose_card, view_for
+from bridgetable.robots.display import ordered_tricks
+from bridgetable.robots.live import LiveMatch
+from bridgetable.robots.match import random_boards, robots_for
+
+
+class Player(io.TextIOBase):
+    """Types for the human: a few illegal things first, then sensible calls and cards."""
+
+    def __init__(self) -> None:
+        self.live: LiveMatch | None = None
+        self.tried: set[str] = set()
+
+    def _once(self, key: str) -> bool:
+        fresh = key not in self.tried
+        self.tried.add(key)
+        return fresh
+
+    def readline(self, size: int | None = -1) -> str:
+        live = self.live
+        assert live is not None
+        auction: Auction | None = live.auction
+        if auction is not None and not auction.is_complete:
+            if self._once("garbage"):
+                return "1Z\n"
+            if auction.last_bid is None and self._once("double"):
+                return "X\n"
+            if auction.last_bid is None and self._once("7NT"):
+                return "7NT\n"  # nobody can bid over it: the player declares and plays dummy too
+            if auction.last_bid is not None and auction.last_bid.call.rank > 0 and self._once("low"):
+                return "1C\n"
+            return "p\n"
+        play: Play | None = live.play
+        assert play is not None and not play.is_complete
+        if self._once("not held"):
+            held = play.remaining(play.turn)
+            return f"{next(c for c in DECK if c not in held)}\n"
+        return f"{choose_card(view_for(play))}\n"
+
+
+def test_a_live_match_is_played_scored_and_recorded() -> None:
+    boards = random_boards(4, seed=21)
+    player = Player()
+    out = io.StringIO()
+    live = LiveMatch(boards, Seat.S, player, out)
+    player.live = live
+    result = live.run()
+    text = out.getvalue()
+    assert "not accepted: not a call: '1Z'" in text
+    assert "not accepted: double of nothing: only a bid can be doubled (Law 19A1)" in text
+    assert "not accepted: insufficient bid: 1C after" in text
+    assert "Card from dummy (N):" in text and "Your card (S):" in text
+    assert "(Law 44)" in text  # a card the player does not hold
+    assert "Match over: NS" in text and len(result.boards) == 4
+    for board, dealt in zip(result.boards, boards, strict=True):
+        assert board.closed == robots_for(dealt)  # the other table is the robot table
+        record = board.open
+        assert record.deal == dealt.deal and record.dealer == dealt.dealer
+        Auction(dealt.dealer or Seat.N, record.calls)  # legal
+        if not record.passed_out:
+            assert record.contract is not None and record.declarer is not None
+            cards = [card for _, trick, _ in ordered_tricks(record) for _, card in trick]
+            assert dealt.deal is not None
+            assert Play.replay(dealt.deal, record.contract, record.declarer, cards).is_complete
+        assert f"Board {board.board}: our table" in text
+    assert "South" in text and "North" in text  # the diagram
+
+
+def _cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bridgetable.cli", "match", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_terminal_match_plays_8_boards_by_default() -> None:
+    # Whatever is asked, one of these lines is accepted: "pass" for a call, some card for a card.
+    typed = ("pass\n" + "".join(f"{card}\n" for card in DECK)) * 400
+    run = _cli("--seed", "4", stdin=typed)
+    assert run.returncode == 0, run.stderr
+    assert "Board 8: our table" in run.stdout and "Board 9" not in run.stdout
+    assert "Match over: NS" in run.stdout
+    assert "not accepted:" in run.stdout and "Traceback" not in run.stderr
+
+
+def test_the_terminal_match_stops_cleanly_when_input_ends_or_on_quit() -> None:
+    for typed, reason in (("", "the input ended"), ("quit\n", "you left the match")):
+        run = _cli("--boards", "4", "--seed", "1", stdin=typed)
+        assert run.returncode == 1
+        assert f"Match abandoned: {reason}" in run.stderr and "Traceback" not in run.stderr
