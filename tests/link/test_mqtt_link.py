@@ -32,8 +32,8 @@ class Club:
         self.store = ResultStore(tmp_path / "store.db")
         self.links: list[StationLink | TableLink] = []
 
-    def station(self, **options: Any) -> StationLink:
-        link = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 50), self.store, self.address, **options)
+    def station(self, store: Callable[[Any], bool] | None = None, **options: Any) -> StationLink:
+        link = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 50), store or self.store, self.address, **options)
         return self._started(link)
 
     def table(self, number: int, resend_min: float = 0.2, **options: Any) -> TableLink:
@@ -220,3 +220,35 @@ def test_assignments_and_travellers_reach_the_table(club: Club) -> None:
     wait_until(lambda: len(travellers) == 1, what="the traveller")
     assert travellers[0]["rows"] == [row]
     assert len(assignments) == 1  # table 4's assignment is not table 3's business
+
+
+def test_state_and_live_feed_reach_the_station_in_order(club: Club) -> None:
+    states: list[dict[str, Any]] = []
+    live: list[dict[str, Any]] = []
+    station = club.station(on_state=states.append, on_live=live.append)
+    table = club.table(4)
+    table.set_state(round=2, board=5, phase="auction", director_call=True, detail="insufficient bid")
+    calls = ["1H", "Pass", "2H", "Pass", "Pass", "Pass"]
+    for seq, call in enumerate(calls):
+        table.publish_live(board=5, seq=seq, event="call", value=call, seat="NESW"[seq % 4])
+    wait_until(lambda: len(live) == len(calls), what="the live feed")
+    assert [event["value"] for event in live] == calls and live[1]["seat"] == "E"
+    wait_until(lambda: states and states[-1].get("phase") == "auction", what="the table's state")
+    assert states[-1]["director_call"] is True and states[-1]["board"] == 5
+    assert sum(station.refused.values()) == 0
+
+
+def test_a_store_that_fails_gets_no_ack_and_the_result_comes_again(club: Club) -> None:
+    failures = [RuntimeError("disk full")]
+
+    def flaky_store(received: Any) -> bool:
+        if failures:
+            raise failures.pop()
+        return club.store(received)
+
+    club.station(store=flaky_store)
+    table = club.table(1)
+    table.outbox.put(result(1, 1))  # type: ignore[attr-defined]
+    table.flush()
+    wait_until(all_acknowledged([table]), what="the result acknowledged after a retry")
+    assert club.store.stored() == ["s1/1/1/r1"] and not failures

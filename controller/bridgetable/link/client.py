@@ -331,7 +331,11 @@ class StationLink(_Endpoint):
             raise SignatureError(f"no key for table {topic.number}")
         verify(result, key)
         received = ReceivedResult(ResultKey.of(result), result)
-        is_new = self._store(received)
+        try:
+            is_new = self._store(received)
+        except Exception:  # not stored, so not acknowledged: the table will send it again
+            log.exception("storing result %s failed; no ack, the table will send it again", received.key)
+            return
         ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
         self.publish(topics.director_topic(self.club, "ack", topic.number), encode(ack), qos=1)
 

@@ -114,8 +114,8 @@ POSITIVE = integer(1)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 
-TRAVELLER_ROW = obj(
-    {"ns": POSITIVE, "ew": POSITIVE, "contract": string(8), "declarer": nullable(SEAT),
+TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
+    {"ns": integer(0), "ew": integer(0), "contract": string(24), "declarer": nullable(SEAT),
      "tricks": nullable(TRICKS), "ns_score": integer(-10000, 10000)},
     {"table": POSITIVE, "round": POSITIVE, "ns_mp": number(), "ew_mp": number()})
 
