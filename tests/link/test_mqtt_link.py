@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bridgetable.link import Broker, SQLiteOutbox, StationLink, TableLink, message
+from bridgetable.link import Broker, SQLiteOutbox, StationLink, TableLink, encode, message, topics
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
 
@@ -220,6 +220,11 @@ def test_assignments_and_travellers_reach_the_table(club: Club) -> None:
     wait_until(lambda: len(travellers) == 1, what="the traveller")
     assert travellers[0]["rows"] == [row]
     assert len(assignments) == 1  # table 4's assignment is not table 3's business
+    table = club.links[-1]
+    wrong = message("assign", session="s1", round=3, table=4, ns=6, ew=13, boards=[8])
+    station.publish(topics.director_topic(CLUB, "assign", 3), encode(wrong))  # on table 3's topic
+    wait_until(lambda: table.refused["assign"] == 1, what="the misaddressed assignment refused")
+    assert len(assignments) == 1
 
 
 def test_state_and_live_feed_reach_the_station_in_order(club: Club) -> None:

@@ -45,6 +45,15 @@ class Broker:
     max_delay: float = 30.0
 
 
+def decode_on(topic: topics.Topic, payload: bytes) -> dict[str, Any]:
+    """A valid message of the topic's kind, whose table (board, for a traveller) is the topic's."""
+    received = decode(payload, topic.kind)
+    field = "board" if topic.kind == "traveller" else "table"
+    if received[field] != topic.number:
+        raise SchemaError(f"{topic.kind}.{field}: {received[field]} on the topic of {field} {topic.number}")
+    return received
+
+
 class _Endpoint:
     """The paho plumbing both ends share: connect with backoff, route messages, never raise."""
 
@@ -65,6 +74,15 @@ class _Endpoint:
 
     def route(self, side: str, kind: str, handler: Callable[[topics.Topic, bytes], None]) -> None:
         self._routes[(side, kind)] = handler
+
+    @staticmethod
+    def deliver(handler: Handler | None) -> Callable[[topics.Topic, bytes], None]:
+        """A route that hands each valid message to ``handler`` (or only checks it, if None)."""
+        def route(topic: topics.Topic, payload: bytes) -> None:
+            received = decode_on(topic, payload)
+            if handler is not None:
+                handler(received)
+        return route
 
     def start(self) -> None:
         self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive)
@@ -143,7 +161,6 @@ class TableLink(_Endpoint):
                  resend_min: float = 1.0, resend_max: float = 60.0) -> None:
         super().__init__(broker, f"bridgetable-{club}-table-{table}", clean_session=True)
         self.club, self.table, self._key, self.outbox = club, table, key, outbox
-        self._on_assign, self._on_traveller = on_assign, on_traveller
         self._resend_min, self._resend_max = resend_min, resend_max
         self._state: dict[str, Any] = {"table": table, "status": "online"}
         self._state_topic = topics.table_topic(club, table, "state")
@@ -155,8 +172,8 @@ class TableLink(_Endpoint):
         self._stopping = False
         self._sender = threading.Thread(target=self._send_loop, name=f"table-{table}-outbox", daemon=True)
         self.route("director", "ack", self._handle_ack)
-        self.route("director", "assign", self._handle_assign)
-        self.route("director", "traveller", self._handle_traveller)
+        self.route("director", "assign", self.deliver(on_assign))
+        self.route("director", "traveller", self.deliver(on_traveller))
 
     def subscriptions(self) -> list[tuple[str, int]]:
         root = topics.club_root(self.club)
@@ -202,29 +219,13 @@ class TableLink(_Endpoint):
         self.flush()
 
     def _handle_ack(self, topic: topics.Topic, payload: bytes) -> None:
-        ack = decode(payload, "ack")
-        if ack["table"] != self.table:
-            raise SchemaError(f"ack.table: {ack['table']} on the ack topic of table {self.table}")
+        ack = decode_on(topic, payload)
         key = ResultKey.of(ack)
         if self.outbox.acknowledge(key):
             log.debug("table %s: station %s result %s", self.table, ack["status"], key)
         with self._sent_lock:
             self._sent.pop(key, None)
         self._wake.set()
-
-    def _handle_assign(self, topic: topics.Topic, payload: bytes) -> None:
-        assign = decode(payload, "assign")
-        if assign["table"] != self.table:
-            raise SchemaError(f"assign.table: {assign['table']} on the topic of table {self.table}")
-        if self._on_assign is not None:
-            self._on_assign(assign)
-
-    def _handle_traveller(self, topic: topics.Topic, payload: bytes) -> None:
-        traveller = decode(payload, "traveller")
-        if traveller["board"] != topic.number:
-            raise SchemaError(f"traveller.board: {traveller['board']} on the topic of board {topic.number}")
-        if self._on_traveller is not None:
-            self._on_traveller(traveller)
 
     def _send_loop(self) -> None:
         """Send new results at once; resend unacknowledged ones after a doubling delay."""
@@ -295,8 +296,8 @@ class StationLink(_Endpoint):
         self.club, self._keys, self._store, self._share = club, keys, store, share
         self._on_state, self._on_live = on_state, on_live
         self.route("table", "result", self._handle_result)
-        self.route("table", "state", self._handle_state)
-        self.route("table", "live", self._handle_live)
+        self.route("table", "state", self.deliver(on_state))
+        self.route("table", "live", self.deliver(on_live))
 
     def subscriptions(self) -> list[tuple[str, int]]:
         results = topics.table_filter(self.club, "result")
@@ -338,16 +339,3 @@ class StationLink(_Endpoint):
             return
         ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
         self.publish(topics.director_topic(self.club, "ack", topic.number), encode(ack), qos=1)
-
-    def _handle_state(self, topic: topics.Topic, payload: bytes) -> None:
-        self._forward(topic, decode(payload, "state"), self._on_state)
-
-    def _handle_live(self, topic: topics.Topic, payload: bytes) -> None:
-        self._forward(topic, decode(payload, "live"), self._on_live)
-
-    @staticmethod
-    def _forward(topic: topics.Topic, received: dict[str, Any], handler: Handler | None) -> None:
-        if received["table"] != topic.number:
-            raise SchemaError(f"{topic.kind}.table: {received['table']} on the topic of table {topic.number}")
-        if handler is not None:
-            handler(received)
