@@ -133,7 +133,7 @@ class _Endpoint:
             self.refuse(topic.kind, msg.topic, "not a topic this end reads")
             return
         try:
-            handler(topic, msg.payload)
+            handler(topic, bytes(msg.payload))
         except (SchemaError, SignatureError) as exc:
             self.refuse(topic.kind, msg.topic, str(exc))
         except Exception:  # a bug in a callback must not kill the network thread
