@@ -30,6 +30,7 @@ def test_results_are_kept_apart_by_session_table_and_board(store):
     store.put_result(result(session="s2"))
     assert [(r.board, r.table) for r in store.results("s1")] == [(3, 2), (3, 3), (4, 2)]
     assert len(store.results("s2")) == 1
+    assert [(r.board, r.table) for r in store.results("s1", board=3)] == [(3, 2), (3, 3)]
 
 
 def test_adjusted_score_has_no_contract(store):

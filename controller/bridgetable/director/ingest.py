@@ -65,6 +65,9 @@ class Ingest:
         self._publish_traveller = publish_traveller
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
+        # (table, board) of every result of the session, kept in memory: checking whether a round
+        # is complete must not read the store after every result of a large event
+        self.played = {(r.table, r.board) for r in session.store.results(session.id)}
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -92,12 +95,15 @@ class Ingest:
             self.session.store.audit(stored.session, "station", "unexpected result",
                                      f"table {stored.table} board {stored.board}: not in the movement")
         if is_new and stored.session == self.session.id:
+            self.played.add((stored.table, stored.board))
             self.publish_traveller(stored.board)
             self._notify("result")
         return is_new
 
     def traveller(self, board: int) -> list[TravellerRow]:
-        return score_session(self.session).travellers.get(board, [])
+        """One board's rows, scored from that board's results alone (fast in a large event)."""
+        rows = self.session.store.results(self.session.id, board=board)
+        return score_session(self.session, rows).travellers.get(board, [])
 
     def publish_traveller(self, board: int) -> None:
         if self._publish_traveller is None:

@@ -25,11 +25,12 @@ class Station:
     def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str) -> None:
         self.session = session
         self.round = 0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.finished = threading.Event()
         self.link = StationLink(club, keys, self._store, broker, client_id=f"bridgetable-station-{club}",
                                 on_state=self._on_state)
         self.ingest = Ingest(session, publish_traveller=self.link.publish_traveller)
+        self.ingest.subscribe(self._on_change)
 
     def start(self, timeout: float = 10.0) -> None:
         """Connect and publish the current round (the first one, or where a restart left off)."""
@@ -42,19 +43,19 @@ class Station:
         self.link.stop()
 
     def _store(self, received: ReceivedResult) -> bool:
-        is_new = self.ingest.store_result(received)
-        if is_new:
+        return self.ingest.store_result(received)
+
+    def _on_change(self, what: str) -> None:
+        if what == "result":  # from a table or from the director
             self._catch_up()
-        return is_new
 
     def _on_state(self, message: dict[str, Any]) -> None:
         self.ingest.on_state(message)
 
     def missing(self, round_: int) -> list[tuple[int, int]]:
         """The (table, board) results still awaited in a round."""
-        stored = {(r.table, r.board) for r in self.session.store.results(self.session.id)}
         return [(a.table, b) for a in self.session.movement.round(round_) for b in a.boards
-                if (a.table, b) not in stored]
+                if (a.table, b) not in self.ingest.played]
 
     def _catch_up(self) -> None:
         """Publish the first round not yet complete (and every round completed on the way)."""

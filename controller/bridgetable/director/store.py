@@ -72,7 +72,8 @@ class Store(Protocol):
     def boards(self, session: str) -> dict[int, BoardInfo]: ...
     def put_result(self, result: StoredResult) -> bool: ...
     def next_revision(self, session: str, table: int, board: int) -> int: ...
-    def results(self, session: str, *, all_revisions: bool = False) -> list[StoredResult]: ...
+    def results(self, session: str, *, board: int | None = None,
+                all_revisions: bool = False) -> list[StoredResult]: ...
     def audit(self, session: str, actor: str, action: str, detail: str) -> None: ...
     def audit_trail(self, session: str) -> list[AuditEntry]: ...
     def close(self) -> None: ...
@@ -194,13 +195,17 @@ class SqlStore:
                          (session, table, board))
         return 0 if rows[0][0] is None else int(rows[0][0]) + 1
 
-    def results(self, session: str, *, all_revisions: bool = False) -> list[StoredResult]:
-        """The results of a session by board and table: the latest revision of each, or all."""
+    def results(self, session: str, *, board: int | None = None,
+                all_revisions: bool = False) -> list[StoredResult]:
+        """The results of a session (or of one board) by board and table: the latest revision of
+        each, or all."""
         latest = "" if all_revisions else (
             " AND revision = (SELECT MAX(revision) FROM results AS r2 WHERE r2.session = results.session"
             " AND r2.tbl = results.tbl AND r2.board = results.board)")
-        rows = self._run(f"SELECT {_RESULT_COLUMNS} FROM results WHERE session = ?{latest} "
-                         "ORDER BY board, tbl, revision", (session,))
+        one_board = "" if board is None else " AND board = ?"
+        params = (session,) if board is None else (session, board)
+        rows = self._run(f"SELECT {_RESULT_COLUMNS} FROM results WHERE session = ?{one_board}{latest} "
+                         "ORDER BY board, tbl, revision", params)
         return [StoredResult(session=r[0], round=r[1], table=r[2], board=r[3], revision=r[4], ns=r[5],
                              ew=r[6], contract=r[7], declarer=r[8], tricks=r[9], ns_score=r[10],
                              lead=r[11], adjusted=r[12], source=r[13], record=json.loads(r[14]),
