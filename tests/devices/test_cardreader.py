@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import queue
+import termios
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +22,7 @@ from bridgetable.devices.cardreader import (
     Deck,
     barcode_lines,
     enrol_deck,
+    run_enrolment,
 )
 from bridgetable.devices.lines import open_port
 from bridgetable.table.events import TableEvent
@@ -107,3 +112,30 @@ def test_a_damaged_deck_file_is_refused_with_the_reason(tmp_path: Path) -> None:
 
 def test_barcode_lines_helper_matches_what_a_reader_sends() -> None:
     assert barcode_lines([Card.parse("SA"), Card.parse("C10")]) == b"SA\r\nCT\r\n"
+
+
+def test_enrol_deck_command_reads_a_tty_and_writes_the_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    controller, device = os.openpty()
+    scans = "".join(f"{tag_of(card)}\n" for card in ENROLMENT_ORDER).encode()
+
+    def scan_when_listening() -> None:
+        """pyserial empties the input buffer as it opens the port: scan once it has (raw mode set)."""
+        deadline = time.monotonic() + 5
+        while termios.tcgetattr(device)[3] & termios.ICANON and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        os.write(controller, scans)
+
+    scanner = threading.Thread(target=scan_when_listening)
+    scanner.start()
+    path = tmp_path / "club.json"
+    assert run_enrolment(os.ttyname(device), path) == 0
+    scanner.join()
+    os.close(controller)
+    os.close(device)
+    assert Deck.load(path).card(tag_of(Card.parse("D5"))) == Card.parse("D5")
+    out = capsys.readouterr().out
+    assert out.startswith("scan SA\nSA enrolled; scan SK\n")
+    assert out.endswith(f"deck 'club': 52 cards written to {path}; enrolment of club: 52 accepted, 0 bad\n")

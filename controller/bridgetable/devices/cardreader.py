@@ -19,7 +19,7 @@ import serial
 
 from ..bridge import Card, ParseError, Rank, Seat, Suit
 from ..table.events import TableEvent
-from .lines import BadLine, LineFramer, LineStats, SerialLineSource, line_texts
+from .lines import BadLine, LineFramer, LineStats, SerialLineSource, line_texts, open_port
 
 ENROLMENT_ORDER: tuple[Card, ...] = tuple(
     Card(suit, rank) for suit in reversed(Suit) for rank in reversed(Rank)
@@ -185,3 +185,13 @@ class CardReader(SerialLineSource):
 def barcode_lines(cards: Iterable[Card]) -> bytes:
     """What a barcode reader sends for these cards (one line each): for tests, benches and demos."""
     return b"".join(f"{card}\r\n".encode() for card in cards)
+
+
+def run_enrolment(url: str, path: str | Path, name: str | None = None, baudrate: int = 9600) -> int:
+    """`bridgetable enrol-deck`: enrol a deck from the reader at ``url`` and save it to ``path``."""
+    name = name or Path(path).stem
+    with open_port(url, baudrate) as port:
+        deck, stats = enrol_deck(port, name, print)
+    deck.save(path)
+    print(f"deck {name!r}: 52 cards written to {path}; {stats.summary()}")
+    return 0
