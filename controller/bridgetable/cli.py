@@ -164,8 +164,23 @@ def _run_demo(args: argparse.Namespace) -> int:
     return run_demo_command(args)
 
 
+def _add_enrol_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("enrol-deck", help="learn an RFID deck's tag ids: scan the 52 cards in order")
+    parser.add_argument("port", help="the card reader's serial port, e.g. /dev/ttyACM0")
+    parser.add_argument("deck", help="the JSON file to write, e.g. decks/club-1.json")
+    parser.add_argument("--name", help="the deck's name (default: the file's name)")
+    parser.add_argument("--baud", type=int, default=9600)
+    parser.set_defaults(handler=_run_enrol_deck)
+
+
+def _run_enrol_deck(args: argparse.Namespace) -> int:
+    from .devices.cardreader import run_enrolment
+
+    return run_enrolment(args.port, args.deck, args.name, args.baud)
+
+
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
-               _add_replay, _add_demo]
+               _add_replay, _add_demo, _add_enrol_deck]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -190,8 +191,15 @@ def barcode_lines(cards: Iterable[Card]) -> bytes:
 def run_enrolment(url: str, path: str | Path, name: str | None = None, baudrate: int = 9600) -> int:
     """`bridgetable enrol-deck`: enrol a deck from the reader at ``url`` and save it to ``path``."""
     name = name or Path(path).stem
-    with open_port(url, baudrate) as port:
-        deck, stats = enrol_deck(port, name, print)
-    deck.save(path)
+    try:
+        with open_port(url, baudrate) as port:
+            deck, stats = enrol_deck(port, name, print)
+        deck.save(path)
+    except (serial.SerialException, OSError) as error:
+        print(f"bridgetable enrol-deck: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("enrolment abandoned: nothing written", file=sys.stderr)
+        return 1
     print(f"deck {name!r}: 52 cards written to {path}; {stats.summary()}")
     return 0
