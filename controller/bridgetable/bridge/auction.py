@@ -165,6 +165,10 @@ class Auction:
     def __init__(self, dealer: Seat, calls: Iterable[Call | str] = ()) -> None:
         self.dealer = dealer
         self._calls: list[MadeCall] = []
+        # Kept up to date as calls are made, so that checking a call does not rescan the auction.
+        self._last_bid: MadeCall | None = None
+        self._last_non_pass: MadeCall | None = None
+        self._passes = 0  # passes since the last other call (or since the start)
         for call in calls:
             self.add(call)
 
@@ -184,20 +188,10 @@ class Auction:
         """The seat whose turn it is to call (Law 17C: clockwise from the dealer)."""
         return self.dealer.after(len(self._calls))
 
-    def _trailing_passes(self) -> int:
-        count = 0
-        for made in reversed(self._calls):
-            if made.call.kind is not CallKind.PASS:
-                break
-            count += 1
-        return count
-
     @property
     def is_complete(self) -> bool:
         """Three passes after a call, or four opening passes (Law 22)."""
-        if len(self._calls) == 4 and self._trailing_passes() == 4:
-            return True
-        return len(self._calls) >= 4 and self._trailing_passes() >= 3
+        return self._passes >= 3 and len(self._calls) >= 4
 
     @property
     def is_passed_out(self) -> bool:
@@ -205,16 +199,7 @@ class Auction:
 
     @property
     def last_bid(self) -> MadeCall | None:
-        for made in reversed(self._calls):
-            if made.call.is_bid:
-                return made
-        return None
-
-    def _last_non_pass(self) -> MadeCall | None:
-        for made in reversed(self._calls):
-            if made.call.kind is not CallKind.PASS:
-                return made
-        return None
+        return self._last_bid
 
     @property
     def risk(self) -> int:
@@ -266,7 +251,7 @@ class Auction:
                 return IllegalCall(f"insufficient bid: {call} after {last_bid.call}", law="27")
             return None
         if call.kind is CallKind.DOUBLE:
-            last = self._last_non_pass()
+            last = self._last_non_pass
             if last is None or not last.call.is_bid:
                 what = "nothing" if last is None else str(last.call)
                 return IllegalCall(f"double of {what}: only a bid can be doubled", law="19A1")
@@ -274,7 +259,7 @@ class Auction:
                 return IllegalCall(f"double of partner's or one's own bid {last.call}", law="19A1")
             return None
         if call.kind is CallKind.REDOUBLE:
-            last = self._last_non_pass()
+            last = self._last_non_pass
             if last is None or last.call.kind is not CallKind.DOUBLE:
                 what = "nothing" if last is None else str(last.call)
                 return IllegalCall(f"redouble of {what}: only a double can be redoubled", law="19B1")
@@ -302,13 +287,29 @@ class Auction:
             raise problem
         made = MadeCall(self.turn, call)
         self._calls.append(made)
+        self._note(made)
         return made
+
+    def _note(self, made: MadeCall) -> None:
+        """Bring the last bid, last other call and trailing passes up to date after ``made``."""
+        if made.call.kind is CallKind.PASS:
+            self._passes += 1
+            return
+        self._passes = 0
+        self._last_non_pass = made
+        if made.call.kind is CallKind.BID:
+            self._last_bid = made
 
     def undo(self) -> MadeCall:
         """Withdraw the last call (Law 25A: an unintended call, before partner has called)."""
         if not self._calls:
             raise IllegalCall("there is no call to withdraw", law="25A")
-        return self._calls.pop()
+        made = self._calls.pop()
+        self._last_bid = self._last_non_pass = None
+        self._passes = 0
+        for earlier in self._calls:
+            self._note(earlier)
+        return made
 
     def copy(self) -> Auction:
         return Auction(self.dealer, self.calls)

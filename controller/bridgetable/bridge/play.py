@@ -19,15 +19,17 @@ happened so that the Laws (61-64) can rectify it."""
 
 def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
     """The seat winning a complete trick: the highest trump, else the highest of the suit led."""
-    led = cards[0].suit
-
-    def strength(card: Card) -> tuple[int, int]:
-        if trump is not None and card.suit == trump:
-            return (2, card.rank)
-        return (1, card.rank) if card.suit == led else (0, 0)
-
-    best = max(range(len(cards)), key=lambda i: strength(cards[i]))
-    return leader.after(best)
+    best = cards[0]
+    index = 0
+    for i, card in enumerate(cards):
+        # The best card so far is of the suit led or a trump: a card beats it by being higher in
+        # its suit, or by being the first trump.
+        if card.suit == best.suit:
+            if card.rank > best.rank:
+                best, index = card, i
+        elif card.suit == trump:
+            best, index = card, i
+    return leader.after(index)
 
 
 @dataclass(slots=True)
@@ -65,6 +67,9 @@ class ClaimState(Enum):
     ACCEPTED = "accepted"
     DISPUTED = "disputed"
     RULED = "ruled"
+
+
+_SETTLED = (ClaimState.ACCEPTED, ClaimState.RULED)  # a claim that ends the play
 
 
 @dataclass(slots=True)
@@ -130,15 +135,13 @@ class Play:
     @property
     def is_complete(self) -> bool:
         """All 13 tricks played, or a claim accepted or ruled on."""
-        if self.claim_made is not None and self.claim_made.state in (ClaimState.ACCEPTED,
-                                                                      ClaimState.RULED):
-            return True
-        return self._completed == 13
+        claim = self.claim_made
+        return self._completed == 13 or (claim is not None and claim.state in _SETTLED)
 
     @property
     def turn(self) -> Seat:
         """The hand that plays the next card."""
-        trick = self.current
+        trick = self.tricks[-1]
         return trick.leader.after(len(trick.cards))
 
     def remaining(self, seat: Seat) -> set[Card]:
@@ -159,7 +162,7 @@ class Play:
     def claimed_tricks(self, side: Side) -> int:
         """Tricks of the remaining ones that an accepted or ruled claim gives to ``side``."""
         claim = self.claim_made
-        if claim is None or claim.state not in (ClaimState.ACCEPTED, ClaimState.RULED):
+        if claim is None or claim.state not in _SETTLED:
             return 0
         if claim.claimer.side is side:
             return claim.final_tricks
@@ -180,51 +183,69 @@ class Play:
     def why_illegal(self, card: Card, seat: Seat | None = None) -> IllegalCard | None:
         """The reason ``card`` may not be played now, or None. A revoke under the ``laws``
         policy is not illegal here: it is recorded when played."""
+        trick = self.tricks[-1]
+        return self._why_illegal(card, seat, trick, trick.leader.after(len(trick.cards)))
+
+    def _why_illegal(self, card: Card, seat: Seat | None, trick: Trick, turn: Seat) -> IllegalCard | None:
+        """``why_illegal`` for the current ``trick`` and the ``turn`` (worked out by the caller)."""
         if self.is_complete:
             return IllegalCard(f"{card} after the play has ended", law="44")
         if self.claim_made is not None:
             return IllegalCard(f"{card} while a claim is being decided: play ceases", law="68D")
-        turn = self.turn
         if seat is not None and seat != turn:
-            lead = "lead" if not self.current.cards else "play"
+            lead = "lead" if not trick.cards else "play"
             return IllegalCard(
                 f"{card} by {seat.full_name} out of turn: it is {turn.full_name}'s {lead}",
                 law="53-57",
             )
-        held = self._held[turn]
-        if card not in held:
+        if card not in self._held[turn]:
             where = "has already been played" if card in self._played else (
                 f"is not in {turn.full_name}'s hand")
             return IllegalCard(f"{card} {where}", law="44")
-        if self.current.cards and self.policy == "prevent":
-            led = self.current.cards[0].suit
-            if card.suit != led and any(c.suit == led for c in held):
+        if self.policy == "prevent":
+            led = self._suit_not_followed(trick, turn, card)
+            if led is not None:
                 return IllegalCard(
                     f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
                     f"on a {led.name.lower()} lead", law="44C, 61")
         return None
 
+    def _suit_not_followed(self, trick: Trick, seat: Seat, card: Card) -> Suit | None:
+        """The suit led to ``trick`` if ``card`` fails to follow it while ``seat`` holds it."""
+        if not trick.cards:
+            return None
+        led = trick.cards[0].suit
+        if card.suit != led and any(held.suit == led for held in self._held[seat]):
+            return led
+        return None
+
+    def revoke_made(self, seat: Seat, card: Card) -> Revoke | None:
+        """The revoke (Law 61A) that ``card``, about to be played by ``seat`` to the current
+        trick, makes or proves, if any. ``play`` asks this once for every card it accepts, and
+        records the answer; a play over unknown hands overrides it (a revoke is proven later)."""
+        trick = self.tricks[-1]
+        led = self._suit_not_followed(trick, seat, card)
+        return None if led is None else Revoke(len(self.tricks) - 1, seat, card, led)
+
     def play(self, card: Card | str, seat: Seat | None = None) -> Trick:
         """Play a card from the hand in turn; returns the trick it went to."""
         if isinstance(card, str):
             card = Card.parse(card)
-        problem = self.why_illegal(card, seat)
+        trick = self.tricks[-1]
+        turn = trick.leader.after(len(trick.cards))
+        problem = self._why_illegal(card, seat, trick, turn)
         if problem is not None:
             raise problem
-        trick = self.current
-        turn = self.turn
-        held = self._held[turn]
-        if trick.cards:
-            led = trick.cards[0].suit
-            if card.suit != led and any(c.suit == led for c in held):
-                self.revokes.append(Revoke(len(self.tricks) - 1, turn, card, led))
+        revoke = self.revoke_made(turn, card)
+        if revoke is not None:
+            self.revokes.append(revoke)
         trick.cards.append(card)
         self._played.add(card)
-        held.discard(card)
-        if trick.is_complete:
+        self._held[turn].discard(card)
+        if len(trick.cards) == 4:
             trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
             self._completed += 1
-            if len(self.tricks) < 13:
+            if self._completed < 13:
                 self.tricks.append(Trick(trick.winner))
         return trick
 
@@ -250,7 +271,7 @@ class Play:
 
     def _pending_claim(self) -> Claim:
         claim = self.claim_made
-        if claim is None or claim.state in (ClaimState.ACCEPTED, ClaimState.RULED):
+        if claim is None or claim.state in _SETTLED:
             raise IllegalClaim("there is no claim awaiting a decision", law="68-69")
         return claim
 

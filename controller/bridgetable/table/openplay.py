@@ -8,7 +8,7 @@ like the engine's own revokes, so Law 64's trick transfers apply unchanged.
 
 from __future__ import annotations
 
-from ..bridge import DECK, Card, Contract, Deal, Play, Revoke, Seat, Suit, Trick, trick_winner
+from ..bridge import DECK, Card, Contract, Deal, Play, Revoke, Seat, Suit
 
 _ANY_DEAL = Deal.parse("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 
@@ -27,27 +27,13 @@ class OpenPlay(Play):
         self._held = [unseen] * 4
         self._showed_out: dict[tuple[Seat, Suit], tuple[int, Card]] = {}
 
-    def play(self, card: Card | str, seat: Seat | None = None) -> Trick:
-        if isinstance(card, str):
-            card = Card.parse(card)
-        problem = self.why_illegal(card, seat)
-        if problem is not None:
-            raise problem
-        trick, turn, index = self.current, self.turn, len(self.tricks) - 1
-        earlier = self._showed_out.pop((turn, card.suit), None)
-        if earlier is not None:  # this card proves the earlier failure to follow was a revoke
-            self.revokes.append(Revoke(earlier[0], turn, earlier[1], card.suit))
+    def revoke_made(self, seat: Seat, card: Card) -> Revoke | None:
+        """A failure to follow is remembered; it is a revoke once the same player shows the suit."""
+        trick, index = self.current, len(self.tricks) - 1
+        earlier = self._showed_out.pop((seat, card.suit), None)
         if trick.cards and card.suit != trick.cards[0].suit:
-            self._showed_out.setdefault((turn, trick.cards[0].suit), (index, card))
-        trick.cards.append(card)
-        self._played.add(card)
-        self._held[turn].discard(card)
-        if trick.is_complete:
-            trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
-            self._completed += 1
-            if len(self.tricks) < 13:
-                self.tricks.append(Trick(trick.winner))
-        return trick
+            self._showed_out.setdefault((seat, trick.cards[0].suit), (index, card))
+        return None if earlier is None else Revoke(earlier[0], seat, earlier[1], card.suit)
 
     def hands(self) -> dict[Seat, list[Card]]:
         """The cards each seat has played so far (after 13 tricks: the deal)."""
