@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(VENV)/bin/bridgetable check controller/bridgetable/samples/club-night.pbn
+	PATH="$$PATH:/usr/sbin" $(VENV)/bin/bridgetable demo --export demo-results
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -22,6 +23,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None)
+    signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
     standings = run_demo(options)
     if args.json:
         print(json.dumps(standings, indent=2))
@@ -32,3 +34,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
     if options.export:
         print(f"exports written to {options.export}", file=sys.stderr)
     return 0
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import queue
 import secrets
+import socket
 import tempfile
 import threading
 import time
@@ -174,10 +175,19 @@ def _serve(station: Station, options: DemoOptions) -> Any:
 
     from .web import create_app
 
-    port = options.web_port or free_port()
+    port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
     options.web_port = port
     server = uvicorn.Server(uvicorn.Config(create_app(station.ingest, password=options.password),
                                            host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
     print(f"scoring station: http://127.0.0.1:{port}/ (director password: {options.password})", flush=True)
     return server
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
