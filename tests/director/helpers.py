@@ -8,15 +8,16 @@ from pathlib import Path
 from bridgetable.bridge import Contract, Deal, Play, Seat, Vulnerability, duplicate_score
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
-from bridgetable.director.store import SQLiteStore
+from bridgetable.director.store import SQLiteStore, Store
 from bridgetable.link import ReceivedResult, ResultKey, message
 
 CLUB = "testclub"
 CONTRACTS = ["4S", "3NT", "2H", "4SX", "1NT", "Pass", "5D", "3C"]
 
 
-def new_session(tmp_path: Path, scoring: str = "MP", movement: dict | None = None) -> Session:
-    store = SQLiteStore(tmp_path / "station.db")
+def new_session(tmp_path: Path, scoring: str = "MP", movement: dict | None = None,
+                store: Store | None = None) -> Session:
+    store = store or SQLiteStore(tmp_path / "station.db")
     setup = SessionSetup("club-night", "Club night", movement or
                          {"kind": "mitchell", "tables": 4, "boards_per_round": 2, "rounds": 3},
                          scoring=scoring, pairs={1: "Ann & Bob", 5: "Eve & Fay"})

@@ -9,6 +9,7 @@ from bridgetable.director.actions import ActionError, adjust, enter_result
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, SetupError, boards_from_pbn
 from bridgetable.director.standings import score_session
+from bridgetable.director.store import PostgresStore, SQLiteStore
 from bridgetable.link import validate
 
 from .helpers import new_session, play_round, received, result_message
@@ -53,8 +54,8 @@ def test_an_unreadable_deal_file_is_a_clear_error(tmp_path):
         boards_from_pbn(tmp_path / "missing.pbn")
 
 
-def test_a_whole_mitchell_scored_live_and_again_after_a_restart(tmp_path):
-    session = new_session(tmp_path)
+def test_a_whole_mitchell_scored_live_and_again_after_a_restart(tmp_path, store, request):
+    session = new_session(tmp_path, store=store)  # on SQLite and on PostgreSQL
     travellers = []
     ingest = Ingest(session, publish_traveller=travellers.append)
     events = []
@@ -71,10 +72,15 @@ def test_a_whole_mitchell_scored_live_and_again_after_a_restart(tmp_path):
         assert sum(e.percent for e in group) / len(group) == pytest.approx(50)
     assert all(len(rows) == 3 for rows in standings.travellers.values())
     # a restarted station reads the same session back and scores it the same
-    reopened = Session.load(type(session.store)(tmp_path / "station.db"), session.id)
+    if isinstance(store, SQLiteStore):
+        fresh = SQLiteStore(tmp_path / "station.db")
+    else:
+        fresh = PostgresStore(request.getfixturevalue("postgres_url"))
+    reopened = Session.load(fresh, session.id)
     again = score_session(reopened)
     assert again.as_json(reopened.setup.pairs) == standings.as_json(session.setup.pairs)
     assert again.as_json(reopened.setup.pairs)["ranking"][0]["names"]
+    fresh.close()
 
 
 def test_a_result_sent_twice_is_stored_once(tmp_path):

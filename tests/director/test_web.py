@@ -52,6 +52,12 @@ def test_traveller_has_the_hand_diagram_and_every_row(client, ingest):
     assert client.get("/board/99").status_code == 404
 
 
+def test_printable_results_page(client, ingest):
+    send(ingest, 1, 1)
+    page = client.get("/results").text
+    assert page.count('class="traveller"') == 1 and "Ranking A EW" in page
+
+
 def test_standings_json(client, ingest):
     send(ingest, 1, 1)
     data = client.get("/api/standings").json()

@@ -12,7 +12,7 @@ from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
-from .web import TEMPLATES
+from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
                "Lead\\3L;Score_NS\\6R;MP_NS\\6R;MP_EW\\6R")

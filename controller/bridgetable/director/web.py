@@ -11,10 +11,8 @@ import asyncio
 import hmac
 import secrets
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
@@ -24,11 +22,11 @@ from starlette.routing import Route
 
 from ..bridge import Deal, Seat, Suit
 from .actions import ActionError, adjust, enter_result
+from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings, score_session
+from .templating import TEMPLATES
 
-TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
-                        autoescape=select_autoescape(["html"]))
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 
 
@@ -84,6 +82,9 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
         return station.render("tables.html", status=status)
 
+    async def printable(request: Request) -> Response:
+        return HTMLResponse(results_html(station.session))
+
     async def standings_json(request: Request) -> Response:
         return JSONResponse(station.standings().as_json(station.session.setup.pairs))
 
@@ -113,7 +114,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/tables", tables),
-        Route("/api/standings", standings_json), Route("/events", events),
+        Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/login", login, methods=["GET", "POST"]),
         Route("/director", director, methods=["GET", "POST"]),
     ]
