@@ -179,8 +179,39 @@ def _run_enrol_deck(args: argparse.Namespace) -> int:
     return run_enrolment(args.port, args.deck, args.name, args.baud)
 
 
+def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("station", help="the director's scoring station for a session")
+    parser.add_argument("--accounts", required=True, metavar="accounts.json",
+                        help="club, station login and secret (python -m bridgetable.link.accounts)")
+    parser.add_argument("--session", required=True, help="the session's name, e.g. 2026-11-29")
+    parser.add_argument("--event", default="Club session", help="the event's title")
+    parser.add_argument("--new", action="store_true", help="set the session up again if it exists")
+    parser.add_argument("--movement", choices=("mitchell", "howell", "teams"), default="mitchell")
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--pairs", type=int, help="Howell: the number of pairs (default 2 x tables)")
+    parser.add_argument("--boards", type=int, help="team match: boards in the match")
+    parser.add_argument("--boards-per-round", type=int, default=3)
+    parser.add_argument("--rounds", type=int, help="default: the movement's full length")
+    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS"), default="MP")
+    parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
+    parser.add_argument("--deals", metavar="FILE.pbn", help="the deals (default: generated)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of generated deals")
+    parser.add_argument("--store", default="station.db", help="SQLite file or postgresql:// URL")
+    parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT")
+    parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
+    parser.add_argument("--port", type=int, default=8080, help="web pages' port")
+    parser.add_argument("--password", required=True, help="the director's web password")
+    parser.set_defaults(handler=_run_station)
+
+
+def _run_station(args: argparse.Namespace) -> int:
+    from .director.commands import run_station_command
+
+    return run_station_command(args)
+
+
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
-               _add_replay, _add_demo, _add_enrol_deck]
+               _add_replay, _add_demo, _add_enrol_deck, _add_station]
 
 
 def build_parser() -> argparse.ArgumentParser:

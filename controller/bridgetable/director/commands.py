@@ -1,4 +1,4 @@
-"""The station's subcommands: ``bridgetable demo``."""
+"""The station's subcommands: ``bridgetable demo`` and ``bridgetable station``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,16 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
+from ..link import Broker
 from ..link.broker import find_mosquitto
+from ..link.signing import DerivedKeys
 from .demo import DemoOptions, run_demo
+from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
+from .station import Station
+from .store import BoardInfo, open_store
+from .web import create_app
 
 
 def run_demo_command(args: argparse.Namespace) -> int:
@@ -38,3 +45,59 @@ def run_demo_command(args: argparse.Namespace) -> int:
 
 def _interrupted(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardInfo]]:
+    """The session set-up that ``bridgetable station`` options describe."""
+    if args.movement == "mitchell":
+        movement: dict[str, Any] = {"kind": "mitchell", "tables": args.tables,
+                                    "boards_per_round": args.boards_per_round, "rounds": args.rounds}
+    elif args.movement == "howell":
+        movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
+                    "boards_per_round": args.boards_per_round, "rounds": args.rounds}
+    else:
+        movement = {"kind": "teams", "boards": args.boards or 2 * args.boards_per_round,
+                    "boards_per_round": args.boards_per_round}
+    pairs = {}
+    for text in args.pair or []:
+        number, _, names = text.partition("=")
+        if not number.strip().isdigit() or not names.strip():
+            raise SetupError(f"--pair {text!r}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'")
+        pairs[int(number)] = names.strip()
+    setup = SessionSetup(args.session, args.event, movement, scoring=args.scoring, pairs=pairs)
+    count = len(setup.build_movement().boards)
+    boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
+    return setup, boards
+
+
+def run_station_command(args: argparse.Namespace) -> int:
+    """Run a session's station until Ctrl-C: the link, the rounds and the web pages."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    accounts = json.loads(Path(args.accounts).read_text())
+    club, login = accounts["club"], accounts["station"]
+    store = open_store(args.store)
+    try:
+        if store.session_setup(args.session) is not None and not args.new:
+            session = Session.load(store, args.session)
+        else:
+            setup, boards = setup_from_args(args)
+            session = Session.create(store, setup, boards)
+        host, _, port = args.broker.partition(":")
+        broker = Broker(host=host, port=int(port or 1883), username=login["username"],
+                        password=login["password"])
+        keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
+        station = Station(session, broker, keys, club)
+        station.start()
+        print(f"{session.setup.event}: round {station.round} of {session.movement.rounds}; "
+              f"web pages on http://{args.listen}:{args.port}/", flush=True)
+        uvicorn.run(create_app(station.ingest, password=args.password), host=args.listen, port=args.port,
+                    log_level="warning")
+        station.stop()
+        return 0
+    except (SetupError, OSError, KeyError, ValueError) as exc:
+        print(f"bridgetable station: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()

@@ -1,0 +1,28 @@
+"""`bridgetable station` options -> the session set-up."""
+
+import pytest
+
+from bridgetable.cli import build_parser
+from bridgetable.director.commands import setup_from_args
+from bridgetable.director.session import SetupError
+
+
+def parse(*options):
+    return build_parser().parse_args(["station", "--accounts", "a.json", "--session", "s", "--password", "x",
+                                      *options])
+
+
+def test_howell_with_names_and_generated_deals():
+    setup, boards = setup_from_args(parse("--movement", "howell", "--pairs", "8", "--boards-per-round", "2",
+                                          "--pair", "1=Ann & Bob", "--pair", "8=Cy & Di"))
+    assert setup.movement == {"kind": "howell", "pairs": 8, "boards_per_round": 2, "rounds": None}
+    assert setup.pairs == {1: "Ann & Bob", 8: "Cy & Di"}
+    assert len(boards) == 14 and setup.build_movement().rounds == 7
+
+
+def test_team_match_and_bad_names_are_refused_clearly():
+    setup, boards = setup_from_args(parse("--movement", "teams", "--boards", "8", "--boards-per-round", "4",
+                                          "--scoring", "TEAMS"))
+    assert len(boards) == 8 and setup.scoring == "TEAMS"
+    with pytest.raises(SetupError, match="NUMBER=NAMES"):
+        setup_from_args(parse("--pair", "Ann & Bob"))
