@@ -8,6 +8,7 @@ import pytest
 
 from bridgetable.bridge import PASS, Auction, Deal, Seat, Side, Strain, Suit
 from bridgetable.robots.contract import (
+    NT_GAME,
     choose_contract,
     contract_for_side,
     robot_auction,
@@ -73,9 +74,9 @@ def test_properties_over_random_deals() -> None:
         points = deal[declarer].hcp + deal[dummy].hcp
         if points >= 37:
             assert choice.contract.level == 7
-        if trump is None and 25 <= points < 33:
+        if trump is None and NT_GAME <= points < 33:
             assert choice.contract.level == 3
-        if points < 25:
+        if points < NT_GAME:
             assert choice.contract.level <= 3 or trump is not None
 
 

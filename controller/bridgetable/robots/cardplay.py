@@ -207,7 +207,8 @@ def _sure_tricks(r: _Reader) -> int:
     for suit in Suit:
         masters = sum(1 for c in ours if c.suit == suit and r.is_master(c))
         longest = max(len(_in_suit(r.hand, suit)), len(_in_suit(r.partner_hand, suit)))
-        total += min(masters, longest) if masters < len(_in_suit(ours, suit)) else longest
+        runs = masters >= len(r.threats_in(suit))  # the opponents' cards fall under the masters
+        total += longest if runs else min(masters, longest)
     return total
 
 
@@ -226,8 +227,9 @@ def _cash(r: _Reader, suits: Iterable[Suit]) -> Card | None:
 def _develop(r: _Reader, suits: list[Suit]) -> Card:
     """Lead in the longest suit: toward a tenace, from a sequence, or toward partner's honors."""
     def size(suit: Suit) -> tuple[int, int]:
+        """Our length beyond the opponents' (the suit that runs soonest), then honors."""
         ours = _in_suit(r.hand | r.partner_hand, suit)
-        return (len(ours), sum(c.rank.hcp for c in ours))
+        return (len(ours) - len(r.threats_in(suit)), sum(c.rank.hcp for c in ours))
 
     suit = max(suits, key=lambda s: (size(s), s))
     mine, theirs = _in_suit(r.hand, suit), _in_suit(r.partner_hand, suit)
@@ -283,8 +285,14 @@ def _discard(r: _Reader, legal: list[Card]) -> Card:
 
 
 def _finesse(r: _Reader, beating: list[Card]) -> Card | None:
-    """Declarer's simple finesse in third seat: the card just below one missing honor."""
+    """Declarer's simple finesse in third seat: the card just below one missing honor, when the
+    second hand may hold that honor and the contract needs the extra trick."""
     if not r.view.is_declarer_side or len(beating) < 2 or not r.is_master(beating[-1]):
+        return None
+    second_hand = r.trick.seat_of(1)
+    if beating[0].suit in r.voids[second_hand]:
+        return None
+    if r.tricks_won() + _sure_tricks(r) >= r.view.contract.tricks_needed:
         return None
     for card in reversed(beating[:-1]):
         above = [t for t in r.threats_in(card.suit) if t.rank > card.rank]
@@ -308,7 +316,8 @@ def _follow(r: _Reader, legal: list[Card]) -> Card:
             return over[0]
         return _discard(r, legal)
     beating = [c for c in legal if r.beats(c, best)]
-    if partner_winning and (last or r.safe(best)):
+    honor_led = best.rank >= 10 and not view.is_declarer_side  # a defender's honor: not overtaken
+    if partner_winning and (last or r.safe(best) or honor_led):
         return legal[0]
     if not beating:
         return legal[0]
@@ -327,7 +336,7 @@ def _second_hand(r: _Reader, legal: list[Card], beating: list[Card]) -> Card:
         if partner_cards and r.is_master(partner_cards[-1]):
             return legal[0]
         masters = [c for c in beating if r.is_master(c)]
-        if masters and not any(c.rank > legal[0].rank for c in partner_cards):
+        if masters and not any(r.beats(c, led_card) for c in partner_cards):
             return masters[0]
         return legal[0]
     if r.trick.leader == view.dummy_seat and led_card.rank >= 11 and view.dummy is not None:

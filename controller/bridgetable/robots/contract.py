@@ -7,9 +7,10 @@ Rules, in order:
   best fit, then the dealer's side.
 * Strain: the longest major fit of 8+ cards (spades on equal length); else notrump when both hands
   are balanced or no suit fits; else the longest minor fit of 8+ cards (diamonds on equal length),
-  except that a minor-suit game is replaced by 3NT when both hands are balanced or semi-balanced.
-* Level, from the combined points (HCP, plus one for each trump beyond eight and for shortness
-  opposite a fit in suit contracts): see ``_LEVELS``.
+  but 3NT instead of a minor with game values short of a minor-suit game when both hands are
+  balanced or semi-balanced.
+* Level, from the combined points: HCP, and in a suit one per trump beyond eight plus 3/2/1 for
+  a void/singleton/doubleton in the hand with fewer trumps (if it has three): see ``_LEVELS``.
 * Declarer: in a suit, the hand with more trumps (then more HCP); in notrump the hand with more
   HCP (then more length in its longest suit); last tie-break, the hand that calls first.
 * Auction: passes until declarer's turn, declarer bids the contract, then three passes.
@@ -22,10 +23,12 @@ from dataclasses import dataclass
 from ..bridge import PASS, Call, Contract, Deal, Hand, Seat, Side, Strain, Suit
 
 # (minimum points, level) per kind of strain, highest first; below the last row: level 1.
+# Tuned so that the robots' simple play makes about 69% of the contracts (bench/bench_robots.py).
+NT_GAME, MINOR_GAME = 24, 28
 _LEVELS: dict[str, tuple[tuple[int, int], ...]] = {
-    "NT": ((37, 7), (33, 6), (25, 3), (23, 2)),
-    "major": ((37, 7), (33, 6), (25, 4), (22, 3), (20, 2)),
-    "minor": ((37, 7), (33, 6), (29, 5), (23, 3), (21, 2)),
+    "NT": ((37, 7), (33, 6), (NT_GAME, 3), (22, 2)),
+    "major": ((37, 7), (33, 6), (24, 4), (22, 3), (20, 2)),
+    "minor": ((37, 7), (33, 6), (MINOR_GAME, 5), (22, 3), (20, 2)),
 }
 
 
@@ -104,7 +107,7 @@ def _level(strain: Strain, points: int, deal: Deal, side: Side) -> tuple[int, St
     kind = "NT" if strain is Strain.NOTRUMP else ("minor" if strain.is_minor else "major")
     level = next((lvl for minimum, lvl in _LEVELS[kind] if points >= minimum), 1)
     first, second = _pair(side)
-    if kind == "minor" and 25 <= points < 29 and all(
+    if kind == "minor" and NT_GAME <= points < MINOR_GAME and all(
             is_balanced(deal[seat], semi=True) for seat in (first, second)):
         return 3, Strain.NOTRUMP
     return level, strain
