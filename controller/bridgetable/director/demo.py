@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import secrets
 import socket
 import tempfile
@@ -17,12 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bridge import Deal, Seat, Vulnerability, trick_winner
+from ..bridge import Auction, Deal, Play, Seat
 from ..link import Broker, TableLink
 from ..link.broker import MosquittoProcess, free_port
 from ..link.outbox import JournalOutbox
 from ..link.signing import DerivedKeys
-from ..robots.table import robot_board
+from ..robots.cardplay import choose_card
+from ..robots.contract import choose_contract, robot_auction
+from ..robots.view import view_for
 from ..table.events import Key, TableEvent
 from ..table.flow import FlowConfig
 from ..table.journal import Journal
@@ -35,27 +38,33 @@ from .station import Station
 from .store import SQLiteStore
 
 log = logging.getLogger("bridgetable.demo")
+SLIPS = 0.08  # how often a simulated player plays a random legal card
 CLUB = "democlub"
 NAMES = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kay & Lu", "Max & Ned", "Ola & Per",
          "Quin & Rae", "Sam & Tess", "Uma & Vic", "Wes & Xia", "Yan & Zoe", "Abe & Bea", "Cal & Dot",
          "Eli & Fay"]
 
 
-def robot_events(board: int, deal: Deal, dealer: Seat, vulnerability: Vulnerability) -> list[TableEvent]:
+def robot_events(board: int, deal: Deal, dealer: Seat, rng: random.Random,
+                 slips: float = SLIPS) -> list[TableEvent]:
     """What the robots do at a table on one board, as the devices report it: OK to start, the
-    bidding-box presses, every card scanned (dummy's at dummy's seat), the opponents' OK."""
-    record = robot_board(board, deal, dealer, vulnerability)
+    bidding-box presses, every card scanned (dummy's at dummy's seat), the opponents' OK.
+
+    The robots are deterministic (the same cards always give the same result), so that the tables
+    of the demo differ, each card is now and then (``slips``) a random legal card instead.
+    """
+    auction = Auction(dealer, robot_auction(choose_contract(deal, dealer), dealer))
+    assert auction.contract is not None and auction.declarer is not None  # robots never pass out
     events = [TableEvent.key(dealer, Key.OK)]
-    for i, call in enumerate(record.calls):
+    for i, call in enumerate(auction.calls):
         events += call_events(dealer.after(i), call)
-    if record.contract is None or record.declarer is None or record.opening_leader is None:
-        return [*events, TableEvent.key(Seat.E, Key.OK)]
-    leader = record.opening_leader
-    for trick in record.tricks:
-        seats = [leader.after(i) for i in range(4)]
-        events += [TableEvent.card(seat, trick[seat]) for seat in seats]
-        leader = trick_winner(leader, [trick[seat] for seat in seats], record.contract.strain.trump)
-    return [*events, TableEvent.key(record.declarer.lho, Key.OK)]
+    play = Play(deal, auction.contract, auction.declarer)
+    while not play.is_complete:
+        seat = play.turn
+        card = rng.choice(play.legal_cards()) if rng.random() < slips else choose_card(view_for(play))
+        play.play(card)
+        events.append(TableEvent.card(seat, card))
+    return [*events, TableEvent.key(auction.declarer.lho, Key.OK)]
 
 
 class RobotTable:
@@ -74,6 +83,7 @@ class RobotTable:
         self.link = TableLink(CLUB, number, key, JournalOutbox(self.journal), broker,
                               on_assign=self.assignments.put, resend_min=0.3, resend_max=2.0)
         self.played: set[int] = {entry.board for entry in self.journal.results()}
+        self.rng = random.Random(f"{session.id}/{number}")
         self.thread = threading.Thread(target=self._run, name=f"robot-table-{number}", daemon=True)
         self.stopping = threading.Event()
 
@@ -100,7 +110,7 @@ class RobotTable:
                 info = self.boards[board]
                 self.link.set_state(round=assignment["round"], board=board, phase="playing")
                 for event in robot_events(board, Deal.parse(info.deal or ""), Seat.parse(info.dealer),
-                                          Vulnerability.parse(info.vulnerability)):
+                                          self.rng):
                     outcome = self.service.handle(event)
                     if not outcome.changed:
                         log.error("table %s board %s: %s refused: %s", self.number, board, event,
