@@ -67,7 +67,8 @@ class LiveMatch:
     def run(self) -> MatchResult:
         result = MatchResult([])
         self.say(f"A match of {len(self.boards)} boards against the robots; you are "
-                 f"{self.seat.full_name}. Type \"quit\" to leave.")
+                 f"{self.seat.full_name}. At the other table robots hold the same cards: those in "
+                 f"your pair's seats are your opponents' team-mates. Type \"quit\" to leave.")
         for board in self.boards:
             played = self.play_board(board)
             result.boards.append(played)
