@@ -42,9 +42,21 @@ def _write(path: str, records: list[BoardRecord]) -> None:
         raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def _distinct(records: list[BoardRecord]) -> list[BoardRecord]:
+    """Each board once: a file with several results of a board (a traveller) holds it repeatedly."""
+    seen: set[tuple[int | None, str]] = set()
+    boards = []
+    for record in records:
+        key = (record.board, str(record.deal))
+        if key not in seen:
+            seen.add(key)
+            boards.append(record)
+    return boards
+
+
 def run_robots(args: argparse.Namespace) -> int:
     if args.deals is not None:
-        boards = read_pbn_file(args.deals)
+        boards = _distinct(read_pbn_file(args.deals))
     elif args.random < 1:
         raise ValueError(f"--random needs one board or more, not {args.random}")
     else:
