@@ -116,3 +116,18 @@ def test_bad_input_gets_a_clear_error(deals: Path, tmp_path: Path,
     assert code == 2 and "Room" in err
     code, _, err = _run(capsys, "robots", "--random", "0", "--out", str(tmp_path / "x.pbn"))
     assert code == 2 and "--random needs one board or more" in err
+
+
+def test_robots_play_each_board_of_a_traveller_once(deals: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    records = read_pbn_file(deals)
+    traveller = tmp_path / "traveller.pbn"
+    traveller.write_text(write_pbn([records[0], records[1], records[0]]))
+    out = tmp_path / "robots.pbn"
+    code, text, _ = _run(capsys, "robots", str(traveller), "--out", str(out), "--json")
+    assert code == 0 and json.loads(text)["boards"] == 2
+    assert [r.board for r in read_pbn_file(out)] == [records[0].board, records[1].board]
+    unnumbered = tmp_path / "unnumbered.pbn"
+    unnumbered.write_text(f'[Deal "{records[0].deal}"]\n\n')
+    code, _, err = _run(capsys, "robots", str(unnumbered), "--out", str(out))
+    assert code == 2 and "a record without a board number (line 1)" in err
