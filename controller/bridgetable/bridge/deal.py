@@ -73,6 +73,9 @@ class Deal:
     hands: tuple[Hand, Hand, Hand, Hand]
 
     def __post_init__(self) -> None:
+        cards = [hand.cards for hand in self.hands]
+        if all(len(held) == 13 for held in cards) and len(frozenset().union(*cards)) == 52:
+            return  # the usual case, settled without hashing a card again
         problems = []
         for seat, hand in zip(Seat, self.hands, strict=True):
             if len(hand) != 13:

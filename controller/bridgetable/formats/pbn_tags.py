@@ -77,8 +77,9 @@ def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
         raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
 
 
-_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_CARD_OF = {(suit, rank.letter): Card(suit, rank) for suit in Suit for rank in Rank}
+# The cards of each suit by letter, in the order of a PBN hand: spades, hearts, diamonds, clubs.
+_PBN_HOLDINGS = tuple({rank.letter: Card(suit, rank) for rank in Rank}
+                      for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
 
 
 @lru_cache(maxsize=1024)
@@ -93,11 +94,15 @@ def _parse_deal(text: str) -> Deal:
     hands: list[Hand] = []
     for part in parts:
         holdings = part.upper().split(".")
-        cards = [_CARD_OF.get((suit, letter)) for suit, holding in zip(_PBN_SUITS, holdings, strict=False)
-                 for letter in holding]
-        if len(holdings) != 4 or None in cards or len(set(cards)) != len(cards):
+        try:
+            cards = [suit[letter] for suit, holding in zip(_PBN_HOLDINGS, holdings, strict=True)
+                     for letter in holding]
+        except (KeyError, ValueError):  # not a rank letter, or not four suits
             return Deal.parse(text)
-        hands.append(Hand(frozenset(cards)))  # type: ignore[arg-type]  # no None, checked above
+        hand = frozenset(cards)
+        if len(hand) != len(cards):
+            return Deal.parse(text)
+        hands.append(Hand(hand))
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
