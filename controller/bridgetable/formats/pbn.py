@@ -67,6 +67,10 @@ _TOKEN = re.compile(r"""
     |(?P<word>[^\s\[\]{};"]+)
     |(?P<ws>[ \t\f\v]+$))             # white space at the very end
 """, re.VERBOSE)
+# The common lines, read whole (``_Reader.read``): a line that is one [Tag "value"] (no escapes),
+# and a line of plain tokens (no brackets, braces, quotes or ";", no "%" in the first column).
+_TAG_LINE = re.compile(r'\[([^\s\[\]{};"]+) "([^"\\\n]*)"\]\n')
+_PLAIN_LINE = re.compile(r"(?!%)[\t !#-:<-Z\\^-z|~]*\n")
 _NOTE_REF = re.compile(r"^=(\d+)=$")
 _NOTE_TAG = re.compile(r"^\s*(\d+)\s*:(.*)$", re.DOTALL)
 _ANNOTATION = re.compile(r"[!?]+$")
@@ -83,7 +87,7 @@ _SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 _CARD_NAGS = (*range(7, 13), 14)  # NAGs about a card (3.7); those about a call are 1-6 and 13
 _CALL_NAGS = (*range(1, 7), 13)
 
-_CALLS: dict[str, Call] = {}
+_CALLS: dict[str, Call | None] = {}
 _CARDS: dict[str, Card | None] = {}
 
 
@@ -91,9 +95,8 @@ def _call(text: str) -> Call | None:
     """The call a token names ("1NT", "1N", "pass", "X!" with its annotation), cached."""
     if text not in _CALLS:
         key = _ANNOTATION.sub("", text).upper()
-        if key not in ("PASS", "X", "XX") and not re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key):
-            return None
-        _CALLS[text] = Call.parse(key)
+        is_call = key in ("PASS", "X", "XX") or re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key)
+        _CALLS[text] = Call.parse(key) if is_call else None
     return _CALLS[text]
 
 
@@ -111,7 +114,7 @@ def _card(text: str) -> Card | None:
 
 def _unescape(quoted: str) -> str:
     body = quoted[1:-1] if len(quoted) > 1 and quoted.endswith('"') else quoted[1:]
-    return re.sub(r"\\(.)", r"\1", body)
+    return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
 
 
 @dataclass
@@ -119,7 +122,7 @@ class _Game:
     """What the lexer collected for one game, before it is interpreted."""
 
     line: int
-    tags: list[tuple[str, str, int]] = field(default_factory=list)  # name, value, line
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> value, line
     notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
     sections: dict[str, list[str]] = field(default_factory=dict)
@@ -154,9 +157,35 @@ class _Reader:
         section = ""  # the tag whose section the data tokens belong to
         section_start = 0
         last_data_line = 0
-        line_start = 0
-        for match in _TOKEN.finditer(text):
-            kind = match.lastgroup
+        line_start = pos = 0
+        while True:
+            if pos == line_start and tag is None:
+                # The common lines in one step; anything else goes token by token below.
+                whole = _TAG_LINE.match(text, pos)
+                if whole is not None and whole.end() - pos <= _MAX_LINE + 1:
+                    game = self._game(game, line)
+                    section = self._end_tag(game, [whole.group(1), line, whole.group(2)], False, line)
+                    section_start = whole.end() - 1
+                    pos = line_start = whole.end()
+                    line += 1
+                    continue
+                plain = _PLAIN_LINE.match(text, pos) if section and game is not None else None
+                tokens = plain.group().split() if plain is not None else []
+                if plain is not None and tokens and plain.end() - pos <= _MAX_LINE + 1:
+                    game = self._game(game, line)
+                    if section in ("Auction", "Play"):
+                        game.tokens[section].extend((token, line) for token in tokens)
+                    elif section != "-":
+                        game.sections.setdefault(section, []).append(plain.group().strip())
+                        last_data_line = line
+                    pos = line_start = plain.end()
+                    line += 1
+                    continue
+            match = _TOKEN.search(text, pos)
+            if match is None:
+                break
+            pos = match.end()
+            kind = str(match.lastgroup)  # every alternative of _TOKEN is a named group
             token = match.group(kind)
             if kind == "nl":
                 if match.start(kind) - line_start > _MAX_LINE:
@@ -182,11 +211,8 @@ class _Reader:
                     line_start = text.rfind("\n", 0, match.end()) + 1
                 continue
             if game is None:
-                game = _Game(line)
                 section = ""
-            if self.pending:
-                game.problems += self.pending
-                self.pending = []
+            game = self._game(game, line)
             if kind == "lbr":
                 if tag is not None:
                     game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ]")
@@ -238,6 +264,15 @@ class _Reader:
                            self.filename, first_line)
         return self.records
 
+    def _game(self, game: _Game | None, line: int) -> _Game:
+        """The game a token on ``line`` belongs to (a new one after an empty line), with the
+        problems found before it."""
+        game = game or _Game(line)
+        if self.pending:
+            game.problems += self.pending
+            self.pending = []
+        return game
+
     def _end_tag(self, game: _Game, tag: list[str | int], unquoted: bool, line: int) -> str:
         """Store a finished tag; returns the name of the section that may follow it."""
         name, tag_line, values = str(tag[0]), int(tag[1]), [str(v) for v in tag[2:]]
@@ -253,10 +288,10 @@ class _Reader:
         if name == "Note":
             self._note(game, value, tag_line)
             return ""
-        if any(name == seen for seen, _, _ in game.tags):
+        if name in game.tags:
             game.problem("format", tag_line, f"tag {name} appears twice in the game; the second is ignored")
             return "-"  # its section, if any, is ignored too
-        game.tags.append((name, value, tag_line))
+        game.tags[name] = (value, tag_line)
         if name in ("Auction", "Play"):
             game.tokens[name] = []
         return name
@@ -282,7 +317,7 @@ class _Reader:
         if not game.tags and not game.problems:
             return
         record = BoardRecord(line=game.line)
-        tag_lines = {name: tag_line for name, _, tag_line in game.tags}
+        tag_lines = {name: tag_line for name, (_, tag_line) in game.tags.items()}
         record.tags = self._inherit(game, tag_lines)
         for kind, message in game.problems:
             record.problem(kind, message)
@@ -309,12 +344,12 @@ class _Reader:
     def _inherit(self, game: _Game, tag_lines: dict[str, int]) -> dict[str, str]:
         """The game's tag values after "#"/"##" inheritance, and the implicit kind (module doc)."""
         tags: dict[str, str] = {}
-        names = {name for name, _, _ in game.tags}
-        if (self.records and not names.intersection(_BOARD_TAGS) and names.intersection(_TABLE_TAGS)
+        names = game.tags.keys()
+        if (self.records and names.isdisjoint(_BOARD_TAGS) and not names.isdisjoint(_TABLE_TAGS)
                 and {"Board", "Deal"} <= self.records[-1].tags.keys()):
             previous = self.records[-1].tags
             tags.update((name, value) for name, value in previous.items() if name in _SHARED_TAGS)
-        for name, value, tag_line in game.tags:
+        for name, (value, tag_line) in game.tags.items():
             if value == "#":
                 if name not in self.last_values:
                     game.problem("format", tag_line, f'{name} "#" but no earlier game has a {name} tag')
@@ -411,6 +446,10 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
         if stopped:
             record.problem("format", f"line {line}: {token!r} after the end of the auction")
             break
+        call = _call(token)  # first: most tokens are calls, and no call is also an annotation
+        if call is not None:
+            _add_call(record, marks, calls, call, token, line)
+            continue
         if marks.read(token, line):
             continue
         upper = token.upper()
@@ -426,22 +465,17 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
                                           f"call {len(calls)}")
             else:
                 skipped_before += 1
-        elif token.startswith("^"):
-            continue  # an irregularity mark (insufficient bid accepted...): check finds it again
-        else:
-            _add_call(record, marks, calls, token, line)
+        elif not token.startswith("^"):  # "^": an irregularity mark, which check finds again
+            record.problem("auction", f"line {line}: {token!r} is not a call")
     marks.unused(tokens[-1][1] if tokens else tag_line)
     record.calls = calls
     record.auction_first = first.after(skipped_before) if first is not None else None
     record.auction_ended = ended or auction_complete(calls)
 
 
-def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], token: str, line: int) -> None:
-    call = _call(token)
-    if call is None:
-        record.problem("auction", f"line {line}: {token!r} is not a call")
-        return
-    suffix = _ANNOTATION.search(token)
+def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], call: Call, token: str,
+              line: int) -> None:
+    suffix = _ANNOTATION.search(token) if token[-1] in "!?" else None
     if token[:len(token) - len(suffix.group()) if suffix else None].upper().endswith("N"):
         record.warnings.append(f"line {line}: {token!r} is written {call} in PBN")
     calls.append(call)
@@ -464,23 +498,22 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
         if record.claimed:
             record.problem("format", f"line {line}: {token!r} after the end of the play (*)")
             break
-        if marks.read(token, line) or token.startswith("^"):
+        card = _card(token)  # first: most tokens are cards, and no card is also an annotation
+        if card is not None:
+            seat = leader.after(column)
+            trick[seat] = card
+            marks.item((len(record.tricks), seat))
+        elif marks.read(token, line) or token.startswith("^"):
             continue
-        if token == "*":
+        elif token == "*":
             record.claimed = True
             continue
-        if token == "+" and to_come:
-            record.problem("format", f"line {line}: a second '+' in the play")
         elif token == "+":
+            if to_come:
+                record.problem("format", f"line {line}: a second '+' in the play")
             to_come = True
         elif token != "-":
-            card = _card(token)
-            if card is None:
-                record.problem("play", f"line {line}: {token!r} is not a card")
-            else:
-                seat = leader.after(column)
-                trick[seat] = card
-                marks.item((len(record.tricks), seat))
+            record.problem("play", f"line {line}: {token!r} is not a card")
         column += 1
         if column == 4:
             record.tricks.append(trick)
