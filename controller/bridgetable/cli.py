@@ -112,8 +112,8 @@ def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser = sub.add_parser(
         "match", help="a team match against the robots: our results from --ours, or played live",
         description="With --ours: score our table's PBN results against the robots on the boards "
-                    "of --deals. Without: play a match live in the terminal, you at --seat, your "
-                    "robot partner passing (you choose the contract), robots everywhere else.")
+                    "of --deals. Without: play a match live in the terminal, you at --seat, "
+                    "robots everywhere else.")
     parser.add_argument("--deals", metavar="DEALS.pbn", help="the boards (default: random boards)")
     parser.add_argument("--ours", metavar="OURS.pbn", help="our table's results on those boards")
     parser.add_argument("--out", metavar="MATCH.pbn", help="write both rooms with their IMPs")

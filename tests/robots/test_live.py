@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 import sys
 
-from bridgetable.bridge import DECK, Auction, Play, Seat
+from bridgetable.bridge import DECK, PASS, Auction, Call, Deal, Play, Seat, Side
 from bridgetable.robots import choose_card, view_for
+from bridgetable.robots.contract import contract_for_side, side_hcp
 from bridgetable.robots.display import ordered_tricks
-from bridgetable.robots.live import LiveMatch
+from bridgetable.robots.live import LiveMatch, table_robot_call
 from bridgetable.robots.match import random_boards, robots_for
 
 
@@ -95,3 +97,27 @@ def test_the_terminal_match_stops_cleanly_when_input_ends_or_on_quit() -> None:
         run = _cli("--boards", "4", "--seed", "1", stdin=typed)
         assert run.returncode == 1
         assert f"Match abandoned: {reason}" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_robots_at_your_table_bid_their_pairs_contract() -> None:
+    checked = 0
+    for i in range(200):
+        deal = Deal.random(random.Random(f"live-{i}"))
+        for side in Side:
+            choice = contract_for_side(deal, side, Seat.N)
+            bid = Call.bid(choice.contract.level, choice.contract.strain)
+            seat = choice.declarer
+            strong = side_hcp(deal, side) >= 20
+            for human in (seat.partner, seat.lho):  # the robot's partner, or an opponent
+                auction = Auction(Seat.N)
+                while auction.turn != seat:
+                    auction.add(PASS)
+                assert table_robot_call(auction, deal, seat, human) == (bid if strong else PASS)
+                assert table_robot_call(auction, deal, seat.partner, human) == PASS  # not declarer
+            if strong and (seat - Seat.N) % 4 > (seat.partner - Seat.N) % 4:
+                you_bid = Auction(Seat.N)  # you (seat's partner) bid before the robot's turn
+                while you_bid.turn != seat:
+                    you_bid.add(Call.parse("1C") if you_bid.turn == seat.partner else PASS)
+                assert table_robot_call(you_bid, deal, seat, seat.partner) == PASS
+                checked += 1
+    assert checked > 20

@@ -1,11 +1,12 @@
 """`bridgetable match --boards N`: a match played live in the terminal.
 
 You sit at one seat of the Open room; robots hold the other three seats there and all four seats
-in the Closed room. At your table your robot partner leaves the contract to you (it always
-passes), and the robot opponents bid the contract their pair would choose when their two hands
-hold 20 or more high-card points and that bid is still sufficient when the robot declarer's turn
-comes; they never double. You type calls ("1NT", "p", "x") and cards ("SA", "h10"); an illegal
-one is refused with the reason and the Law, and you are asked again.
+in the Closed room. At your table a robot bids what its pair would choose at the robot table
+(looking at its pair's two hands together, as the robots there do) when the pair holds 20 or more
+high-card points, the robot rules make it the declarer, that bid is still sufficient, and (for
+your partner) you have not bid yet: then the contract is yours to choose. Robots never double.
+You type calls ("1NT", "p", "x") and cards ("SA", "h10"); an illegal one is refused with the
+reason and the Law, and you are asked again.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ class Abandoned(Exception):
 
 def table_robot_call(auction: Auction, deal: Deal, seat: Seat, human: Seat) -> Call:
     """A robot's call at your table (see the module docstring)."""
-    if seat.side is human.side or side_hcp(deal, seat.side) < 20:
+    partner_took_charge = seat.side is human.side and any(
+        made.seat == human and made.call.is_bid for made in auction)
+    if partner_took_charge or side_hcp(deal, seat.side) < 20:
         return PASS
     choice = contract_for_side(deal, seat.side, auction.dealer)
     bid = Call.bid(choice.contract.level, choice.contract.strain)
@@ -60,6 +63,8 @@ class LiveMatch:
         if not line:
             raise Abandoned("the input ended")
         text = line.strip()
+        if not self.stdin.isatty():  # typed by a program or a file: show it, as a terminal would
+            self.say(text)
         if text.lower() in ("q", "quit", "exit"):
             raise Abandoned("you left the match")
         return text
