@@ -225,7 +225,7 @@ def _cash(r: _Reader, suits: Iterable[Suit]) -> Card | None:
 
 
 def _develop(r: _Reader, suits: list[Suit]) -> Card:
-    """Lead in the longest suit: toward a tenace, from a sequence, or toward partner's honors."""
+    """Lead in the suit that runs soonest: toward partner's higher cards, else from a sequence."""
     def size(suit: Suit) -> tuple[int, int]:
         """Our length beyond the opponents' (the suit that runs soonest), then honors."""
         ours = _in_suit(r.hand | r.partner_hand, suit)
