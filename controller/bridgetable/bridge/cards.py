@@ -32,11 +32,13 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        key = text.strip().upper()
-        for suit in cls:
-            if key in (suit.letter, suit.symbol, suit.name):
-                return suit
-        raise ParseError(f"not a suit: {text!r}")
+        suit = _SUIT_NAMES.get(text.strip().upper())
+        if suit is None:
+            raise ParseError(f"not a suit: {text!r}")
+        return suit
+
+
+_SUIT_NAMES = {name: suit for suit in Suit for name in (suit.letter, suit.symbol, suit.name)}
 
 
 _RANK_LETTERS = "23456789TJQKA"
@@ -160,7 +162,7 @@ class Seat(IntEnum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDES[self]
 
     @property
     def full_name(self) -> str:
@@ -175,14 +177,16 @@ class Seat(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Seat:
-        key = text.strip().upper()
-        for seat in cls:
-            if key in (seat.name, seat.full_name.upper()):
-                return seat
-        raise ParseError(f"not a seat: {text!r}")
+        seat = _SEAT_NAMES.get(text.strip().upper())
+        if seat is None:
+            raise ParseError(f"not a seat: {text!r}")
+        return seat
 
 
-_SEATS: tuple[Seat, ...] = tuple(Seat)  # by value: the fast path of Seat.after
+# By value, for the fast paths of Seat.after and Seat.side; by name (N, NORTH...) for Seat.parse.
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+_SIDES = (Side.NS, Side.EW, Side.NS, Side.EW)
+_SEAT_NAMES = {name: seat for seat in Seat for name in (seat.name, seat.full_name.upper())}
 
 
 class Strain(IntEnum):

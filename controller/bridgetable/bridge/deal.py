@@ -156,16 +156,19 @@ class Vulnerability(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Vulnerability:
-        key = text.strip().upper()
-        aliases = {
-            "NONE": cls.NONE, "LOVE": cls.NONE, "-": cls.NONE, "O": cls.NONE, "0": cls.NONE,
-            "NS": cls.NS, "N": cls.NS,
-            "EW": cls.EW, "E": cls.EW,
-            "ALL": cls.BOTH, "BOTH": cls.BOTH, "B": cls.BOTH,
-        }
-        if key not in aliases:
+        vulnerability = _VULNERABILITY_NAMES.get(text.strip().upper())
+        if vulnerability is None:
             raise ParseError(f"not a vulnerability: {text!r}")
-        return aliases[key]
+        return vulnerability
+
+
+_VULNERABILITY_NAMES = {
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
+    "O": Vulnerability.NONE, "0": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "N": Vulnerability.NS,
+    "EW": Vulnerability.EW, "E": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "B": Vulnerability.BOTH,
+}
 
 
 # Law 2: the vulnerability of boards 1-16; board 17 is like board 1, and so on.

@@ -106,7 +106,6 @@ class Play:
         self.tricks: list[Trick] = [Trick(declarer.lho)]
         self.revokes: list[Revoke] = []
         self.claim_made: Claim | None = None
-        self._played: set[Card] = set()
         self._held: list[set[Card]] = [set(deal[seat].cards) for seat in Seat]
         self._completed = 0
 
@@ -188,9 +187,9 @@ class Play:
 
     def _why_illegal(self, card: Card, seat: Seat | None, trick: Trick, turn: Seat) -> IllegalCard | None:
         """``why_illegal`` for the current ``trick`` and the ``turn`` (worked out by the caller)."""
-        if self.is_complete:
-            return IllegalCard(f"{card} after the play has ended", law="44")
-        if self.claim_made is not None:
+        if self._completed == 13 or self.claim_made is not None:
+            if self.is_complete:
+                return IllegalCard(f"{card} after the play has ended", law="44")
             return IllegalCard(f"{card} while a claim is being decided: play ceases", law="68D")
         if seat is not None and seat != turn:
             lead = "lead" if not trick.cards else "play"
@@ -199,7 +198,8 @@ class Play:
                 law="53-57",
             )
         if card not in self._held[turn]:
-            where = "has already been played" if card in self._played else (
+            played = any(card in earlier.cards for earlier in self.tricks)
+            where = "has already been played" if played else (
                 f"is not in {turn.full_name}'s hand")
             return IllegalCard(f"{card} {where}", law="44")
         if self.policy == "prevent":
@@ -240,7 +240,6 @@ class Play:
         if revoke is not None:
             self.revokes.append(revoke)
         trick.cards.append(card)
-        self._played.add(card)
         self._held[turn].discard(card)
         if len(trick.cards) == 4:
             trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
