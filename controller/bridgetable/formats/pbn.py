@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import repeat
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -163,8 +164,9 @@ class _Reader:
                 # The common lines in one step; anything else goes token by token below.
                 whole = _TAG_LINE.match(text, pos)
                 if whole is not None and whole.end() - pos <= _MAX_LINE + 1:
-                    game = self._game(game, line)
-                    section = self._end_tag(game, [whole.group(1), line, whole.group(2)], False, line)
+                    if game is None or self.pending:
+                        game = self._game(game, line)
+                    section = self._tag(game, whole.group(1), whole.group(2), line)
                     section_start = whole.end() - 1
                     pos = line_start = whole.end()
                     line += 1
@@ -172,9 +174,10 @@ class _Reader:
                 plain = _PLAIN_LINE.match(text, pos) if section and game is not None else None
                 tokens = plain.group().split() if plain is not None else []
                 if plain is not None and tokens and plain.end() - pos <= _MAX_LINE + 1:
-                    game = self._game(game, line)
+                    if game is None or self.pending:
+                        game = self._game(game, line)
                     if section in ("Auction", "Play"):
-                        game.tokens[section].extend((token, line) for token in tokens)
+                        game.tokens[section].extend(zip(tokens, repeat(line)))
                     elif section != "-":
                         game.sections.setdefault(section, []).append(plain.group().strip())
                         last_data_line = line
@@ -283,7 +286,10 @@ class _Reader:
             game.problem("format", tag_line, f"tag {name} has no value")
         elif unquoted:
             game.warnings.append(f"line {tag_line}: the value of tag {name} is not in quotes")
-        value = " ".join(values)
+        return self._tag(game, name, " ".join(values), tag_line)
+
+    def _tag(self, game: _Game, name: str, value: str, tag_line: int) -> str:
+        """Store a tag as read (see ``_end_tag``)."""
         self.seen_tag = True
         if name == "Note":
             self._note(game, value, tag_line)
@@ -491,6 +497,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
         return
     record.opening_leader = leader
     marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
+    seats = [leader.after(column) for column in range(4)]
     trick: dict[Seat, Card] = {}
     column = 0
     to_come = False  # a "+" was read: the rest of the play is to come
@@ -500,7 +507,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
             break
         card = _card(token)  # first: most tokens are cards, and no card is also an annotation
         if card is not None:
-            seat = leader.after(column)
+            seat = seats[column]
             trick[seat] = card
             marks.item((len(record.tricks), seat))
         elif marks.read(token, line) or token.startswith("^"):

@@ -251,13 +251,14 @@ def auction_complete(calls: list[Call]) -> bool:
 _DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
 _NUMBER = r"[+-]?\d+(?:\.\d*)?"
 _SIDE_NUMBERS = re.compile(rf"^(?:(NS|EW)\s+)?({_NUMBER})(?:\s+(NS|EW)\s+({_NUMBER}))?$")
+_CONTROL = re.compile(r"[\x00-\x1f]")
 DATE_TAGS = ("Date", "EventDate", "UTCDate")
 _NUMBER_TAGS = ("ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore")
 
 
 def untyped_problem(name: str, value: str) -> str | None:
     """What is wrong with the value of a tag that is not a typed field, if anything."""
-    if any(ord(char) < 32 for char in value):
+    if _CONTROL.search(value):
         return f"{name} {value!r} holds a control character (such as a tab)"
     if value.strip() in UNKNOWN:
         return None
