@@ -21,16 +21,24 @@ from .journal import Journal, JournalError
 from .screens import Display
 from .service import TableConfig, TableService, load_config, open_devices, parse_boards
 
+# Unicode quadrant blocks indexed by the 2x2 pixels they show: top-left 1, top-right 2,
+# bottom-left 4, bottom-right 8. A 128x64 frame becomes 64 columns by 32 lines.
+_QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
 
 def terminal_frame(image: Image.Image) -> str:
-    """A 1-bit frame as text, two pixel rows per character line (Unicode half blocks)."""
+    """A 1-bit frame as text that fits an 80-column terminal, 2x2 pixels per character."""
     pixels = image.load()
     assert pixels is not None
-    chars = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+
+    def lit(x: int, y: int) -> int:
+        return int(x < image.width and y < image.height and bool(pixels[x, y]))
+
     lines = []
     for y in range(0, image.height, 2):
-        lines.append("".join(chars[(int(bool(pixels[x, y])), int(bool(pixels[x, y + 1])))]
-                             for x in range(image.width)))
+        lines.append("".join(
+            _QUADRANTS[lit(x, y) | lit(x + 1, y) << 1 | lit(x, y + 1) << 2 | lit(x + 1, y + 1) << 3]
+            for x in range(0, image.width, 2)))
     return "\n".join(lines)
 
 
