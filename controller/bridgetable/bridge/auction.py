@@ -60,14 +60,14 @@ class Call:
 
     @property
     def is_bid(self) -> bool:
-        return self.kind is CallKind.BID
+        return self.strain is not None  # only a bid has a strain (see __post_init__)
 
     @property
     def rank(self) -> int:
         """Position of a bid in the ladder 1C=0 ... 7NT=34 (Law 18E); -1 for other calls."""
         if self.strain is None:
             return -1
-        return (self.level - 1) * 5 + int(self.strain)
+        return (self.level - 1) * 5 + self.strain
 
     def __str__(self) -> str:
         if self.kind is CallKind.BID:
@@ -244,12 +244,14 @@ class Auction:
                 f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
                 law="29-32",
             )
-        caller = self.turn
-        last_bid = self.last_bid
         if call.is_bid:
+            last_bid = self._last_bid
             if last_bid is not None and call.rank <= last_bid.call.rank:
                 return IllegalCall(f"insufficient bid: {call} after {last_bid.call}", law="27")
             return None
+        if call.kind is CallKind.PASS:
+            return None
+        caller = self.turn
         if call.kind is CallKind.DOUBLE:
             last = self._last_non_pass
             if last is None or not last.call.is_bid:

@@ -21,9 +21,10 @@ def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
     """The seat winning a complete trick: the highest trump, else the highest of the suit led."""
     best = cards[0]
     index = 0
-    for i, card in enumerate(cards):
+    for i in range(1, len(cards)):
         # The best card so far is of the suit led or a trump: a card beats it by being higher in
         # its suit, or by being the first trump.
+        card = cards[i]
         if card.suit == best.suit:
             if card.rank > best.rank:
                 best, index = card, i
@@ -106,7 +107,7 @@ class Play:
         self.tricks: list[Trick] = [Trick(declarer.lho)]
         self.revokes: list[Revoke] = []
         self.claim_made: Claim | None = None
-        self._held: list[set[Card]] = [set(deal[seat].cards) for seat in Seat]
+        self._held: list[set[Card]] = [set(hand.cards) for hand in deal.hands]  # by seat
         self._completed = 0
 
     # ---- reading the play -------------------------------------------------------------------
@@ -308,6 +309,8 @@ class Play:
         won from its first revoke on.
         """
         revokes = [revoke for revoke in self.revokes if revoke.trick < 11]
+        if not revokes:
+            return 0
         if {revoke.seat.side for revoke in revokes} == {Side.NS, Side.EW}:
             return 0
         tricks = self.completed_tricks

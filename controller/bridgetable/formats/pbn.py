@@ -376,7 +376,8 @@ class _Reader:
 class _Marks:
     """The annotations after a call or card: one suffix or NAG, and one note at most (3.5-3.7).
 
-    ``read`` takes a token and returns False when it is not an annotation.
+    ``read`` takes a token and the call or card before it, and returns False when the token is
+    not an annotation.
     """
 
     def __init__(self, record: BoardRecord, what: str, notes: dict[int, str], into: dict[Any, str]) -> None:
@@ -385,10 +386,10 @@ class _Marks:
         self.glyphs = self.refs = 0
         self.used: set[int] = set()
 
-    def item(self, key: object) -> None:
-        self.key, self.glyphs, self.refs = key, 0, 0
-
-    def read(self, token: str, line: int) -> bool:
+    def read(self, token: str, line: int, key: object) -> bool:
+        """``key``: the call index or (trick index, seat) of the call or card before the token."""
+        if key != self.key:
+            self.key, self.glyphs, self.refs = key, 0, 0
         ref = _NOTE_REF.match(token)
         if ref is not None:
             self._note(int(ref.group(1)), line)
@@ -456,7 +457,7 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
         if call is not None:
             _add_call(record, marks, calls, call, token, line)
             continue
-        if marks.read(token, line):
+        if marks.read(token, line, len(calls) - 1 if calls else None):
             continue
         upper = token.upper()
         if upper == "AP":
@@ -485,9 +486,8 @@ def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], call: Call,
     if token[:len(token) - len(suffix.group()) if suffix else None].upper().endswith("N"):
         record.warnings.append(f"line {line}: {token!r} is written {call} in PBN")
     calls.append(call)
-    marks.item(len(calls) - 1)
     if suffix is not None:
-        marks.read(suffix.group(), line)
+        marks.read(suffix.group(), line, len(calls) - 1)
 
 
 def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
@@ -499,6 +499,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
     marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     seats = [leader.after(column) for column in range(4)]
     trick: dict[Seat, Card] = {}
+    last: tuple[int, Seat] | None = None  # the card an annotation is on
     column = 0
     to_come = False  # a "+" was read: the rest of the play is to come
     for token, line in tokens:
@@ -509,8 +510,8 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
         if card is not None:
             seat = seats[column]
             trick[seat] = card
-            marks.item((len(record.tricks), seat))
-        elif marks.read(token, line) or token.startswith("^"):
+            last = (len(record.tricks), seat)
+        elif marks.read(token, line, last) or token.startswith("^"):
             continue
         elif token == "*":
             record.claimed = True
