@@ -52,7 +52,8 @@ def _run_check(args: argparse.Namespace) -> int:
 
 
 def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("table", help="run a table unit (--config table.toml) or simulate one (--sim)")
+    parser = sub.add_parser("table", help="run a table unit (--config table.toml), simulate one (--sim), "
+                                          "or export its results (--export)")
     parser.add_argument("--config", metavar="FILE", help="the table's table.toml")
     parser.add_argument("--sim", action="store_true", help="the keyboard as the four seats, no hardware")
     parser.add_argument("--boards", default="1-8", help='with --sim: "1-8" or "1,2,3" (default 1-8)')
@@ -60,6 +61,8 @@ def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--frames", metavar="DIR", help="with --sim: also write each frame as PNG")
     parser.add_argument("--events", metavar="FILE", help="read TableEvents as JSON lines ('-': stdin)")
     parser.add_argument("--echo", action="store_true", help="with --events: print the state after each")
+    parser.add_argument("--export", metavar="OURS.pbn",
+                        help="run no table: write the journal's confirmed boards as PBN (for `match --ours`)")
     parser.set_defaults(handler=_run_table)
 
 

@@ -4,6 +4,7 @@
     bridgetable table --sim                          the keyboard as the four seats; screens in the
                                                      terminal and as PNG frames (--frames DIR)
     bridgetable table --config table.toml --events -    TableEvents as JSON lines on stdin
+    bridgetable table --journal J --export OURS.pbn  the confirmed boards as PBN (table/export.py)
 """
 
 from __future__ import annotations
@@ -58,7 +59,28 @@ def _sim_config(args: argparse.Namespace) -> TableConfig:
                        frames=Path(args.frames) if args.frames else None, source="--sim")
 
 
+def _export(args: argparse.Namespace) -> int:
+    from .export import export_journal
+
+    try:
+        if args.sim or not (args.journal or args.config):
+            raise ValueError("--export needs the journal: --journal FILE or --config FILE (not --sim)")
+        session, journal = None, Path(args.journal) if args.journal else None
+        if args.config:
+            config = load_config(args.config)
+            session, journal = config.flow.session, journal or config.journal
+        assert journal is not None
+        count = export_journal(journal, Path(args.export), session)
+    except (ValueError, JournalError) as error:
+        print(f"bridgetable table: {error}", file=sys.stderr)
+        return 2
+    print(f"{count} confirmed boards of {journal} written to {args.export}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.export:
+        return _export(args)
     if args.sim == bool(args.config):
         print("bridgetable table: give either --config FILE or --sim", file=sys.stderr)
         return 2

@@ -1,0 +1,137 @@
+"""`bridgetable table --export OURS.pbn`: the confirmed boards of a journal as full PBN records.
+
+Each result of the outbox (``flow.BoardFlow.result_record``) becomes one BoardRecord: Event (the
+session), Site (the club), Date (the session's name when it is a date, else the day of the
+journal's first event), Table, Board, Dealer, Vulnerable, Deal when the hands are known (deal file,
+hand check, or rebuilt after 13 tricks), the Auction with every call, the Play trick by trick (with
+``*`` after a claim, or after the lead alone at a table without card readers), Contract, Declarer,
+Result and Score "NS n". A revoke is a note on the revoking card; the director's calls and the
+claim are commentary after the Result tag. These are the records `bridgetable match --ours` reads.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
+from ..formats.pbn import write_pbn
+from ..formats.record import BoardRecord
+from .journal import Journal, JournalError
+
+_DATE_NAME = re.compile(r"^(\d{4})[-.](\d{2})[-.](\d{2})$")
+
+
+def pbn_date(session: str, first_event: float | None) -> str:
+    """The PBN date of a session: its name if that is a date, else the day it began."""
+    match = _DATE_NAME.match(session.strip())
+    if match is not None:
+        return ".".join(match.groups())
+    if first_event is None:
+        return "????.??.??"
+    return time.strftime("%Y.%m.%d", time.localtime(first_event))
+
+
+def _tricks(played: list[Card], leader: Seat, contract: Contract) -> list[dict[Seat, Card]]:
+    """The cards in playing order, trick by trick by seat (each trick's winner leads the next)."""
+    tricks = []
+    for start in range(0, len(played), 4):
+        cards = played[start:start + 4]
+        tricks.append({leader.after(i): card for i, card in enumerate(cards)})
+        if len(cards) == 4:
+            leader = trick_winner(leader, cards, contract.strain.trump)
+    return tricks
+
+
+def _comment(text: str) -> str:
+    return "{" + text.replace("}", ")") + "}"
+
+
+def _add_play(record: BoardRecord, result: dict[str, Any], contract: Contract, declarer: Seat) -> None:
+    played = [Card.parse(text) for text in result["play"]]
+    if not played and result.get("lead"):  # no card readers: only the lead was entered
+        played = [Card.parse(result["lead"])]
+    if not played:
+        return
+    record.opening_leader = declarer.lho
+    record.tricks = _tricks(played, declarer.lho, contract)
+    record.claimed = len(played) < 52
+    for revoke in result["revokes"]:  # "N:C4:trick 1"
+        seat, card, trick = revoke.split(":")
+        record.play_notes[(int(trick.split()[-1]) - 1, Seat.parse(seat))] = (
+            f"revoke: {card} while holding the suit led (Law 61); Law 64 applied to the result")
+
+
+def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardRecord:
+    """The PBN record of one confirmed result of the outbox (Event: its session, Site: its club)."""
+    dealer = Seat.parse(result["dealer"])
+    record = BoardRecord(board=int(result["board"]), dealer=dealer,
+                         vulnerability=Vulnerability.parse(result["vulnerability"]),
+                         deal=Deal.parse(result["deal"]) if result["deal"] else None,
+                         score_ns=result["score_ns"])
+    record.tags.update({"Event": result["session"] or "?", "Site": result["club"] or "?",
+                        "Date": date, "Table": str(result["table"])})
+    if result["auction"] is not None:
+        record.calls = [Call.parse(text) for text in result["auction"]]
+        record.auction_first, record.auction_ended = dealer, True
+    contract = Contract.parse_or_pass(result["contract"])
+    if contract is None:
+        record.passed_out = True
+    else:
+        declarer = Seat.parse(result["declarer"])
+        record.contract, record.declarer, record.result = contract, declarer, result["tricks"]
+        _add_play(record, result, contract, declarer)
+    comments = [f"Director: {call}" for call in result["director_calls"]]
+    claim = result["claim"]
+    if claim is not None:
+        comments.append(f"Claim: {Seat.parse(claim['claimer']).full_name} {claim['tricks']} of the "
+                        f"last {claim['remaining']} tricks ({claim['state']})")
+    comments.append(f"Confirmed by {Seat.parse(result['confirmed_by']).full_name}")
+    record.sections["Result"] = [_comment(text) for text in comments]
+    return record
+
+
+def _journal_facts(path: Path) -> tuple[str, float | None]:
+    """The session a journal belongs to and the time of its first event, read without writing."""
+    if not path.is_file():
+        raise JournalError(f"{path}: no such journal")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            session = db.execute("SELECT value FROM meta WHERE name = 'session'").fetchone()
+            first = db.execute("SELECT min(at) FROM events").fetchone()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        raise JournalError(f"{path}: not a table journal: {error}") from error
+    if session is None:
+        raise JournalError(f"{path}: not a table journal (it names no session)")
+    return str(session[0]), first[0]
+
+
+def journal_records(path: Path, expected_session: str | None = None) -> list[BoardRecord]:
+    """Every confirmed board of the journal, in the order confirmed, as PBN records;
+    ``expected_session`` (the table.toml's) must be the journal's, when given."""
+    session, first_event = _journal_facts(path)
+    if expected_session is not None and expected_session != session:
+        raise JournalError(f"{path} belongs to session {session!r}, not to {expected_session!r}")
+    journal = Journal(path, session)
+    try:
+        results = [entry.payload for entry in journal.results()]
+    finally:
+        journal.close()
+    date = pbn_date(session, first_event)
+    return [record_of_result(result, date) for result in results]
+
+
+def export_journal(path: Path, out: Path, expected_session: str | None = None) -> int:
+    """Write the journal's confirmed boards to ``out`` as PBN; returns how many."""
+    records = journal_records(path, expected_session)
+    try:
+        out.write_text(write_pbn(records), encoding="utf-8")
+    except OSError as error:
+        raise JournalError(f"cannot write {out}: {error.strerror or error}") from None
+    return len(records)
