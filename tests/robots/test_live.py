@@ -99,7 +99,7 @@ def test_the_terminal_match_stops_cleanly_when_input_ends_or_on_quit() -> None:
         assert f"Match abandoned: {reason}" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_robots_at_your_table_bid_their_pairs_contract() -> None:
+def test_your_opponents_bid_their_pairs_contract() -> None:
     checked = 0
     for i in range(200):
         deal = Deal.random(random.Random(f"live-{i}"))
@@ -108,16 +108,50 @@ def test_robots_at_your_table_bid_their_pairs_contract() -> None:
             bid = Call.bid(choice.contract.level, choice.contract.strain)
             seat = choice.declarer
             strong = side_hcp(deal, side) >= 20
-            for human in (seat.partner, seat.lho):  # the robot's partner, or an opponent
+            for human in (seat.lho, seat.rho):  # you are one of the robots' opponents
                 auction = Auction(Seat.N)
                 while auction.turn != seat:
                     auction.add(PASS)
                 assert table_robot_call(auction, deal, seat, human) == (bid if strong else PASS)
                 assert table_robot_call(auction, deal, seat.partner, human) == PASS  # not declarer
-            if strong and (seat - Seat.N) % 4 > (seat.partner - Seat.N) % 4:
-                you_bid = Auction(Seat.N)  # you (seat's partner) bid before the robot's turn
-                while you_bid.turn != seat:
-                    you_bid.add(Call.parse("1C") if you_bid.turn == seat.partner else PASS)
-                assert table_robot_call(you_bid, deal, seat, seat.partner) == PASS
-                checked += 1
-    assert checked > 20
+                checked += strong
+    assert checked > 100
+
+
+def _hidden_cards_changed(deal: Deal, keep: Seat, rng: random.Random) -> Deal:
+    """The same hand at ``keep``; the other 39 cards dealt again among the other three seats."""
+    rest = [card for card in DECK if card not in deal[keep]]
+    rng.shuffle(rest)
+    others = [seat for seat in Seat if seat != keep]
+    hands = {seat: rest[13 * i:13 * i + 13] for i, seat in enumerate(others)}
+    return Deal.from_hands({keep: deal[keep], **hands})
+
+
+def test_your_partner_does_not_look_at_your_cards() -> None:
+    """Whatever the other three hands hold, your partner's call from the same hand and the same
+    calls is the same; your opponents' calls (they see their two hands together) do change."""
+    rng = random.Random(7)
+    partner_calls = partner_bids = opponents_changed = 0
+    for i in range(150):
+        deal = Deal.random(random.Random(f"peek-{i}"))
+        human = Seat(i % 4)
+        partner = human.partner
+        variants = [_hidden_cards_changed(deal, partner, rng) for _ in range(4)]
+        auction = Auction(Seat(rng.randrange(4)))
+        while not auction.is_complete:
+            seat = auction.turn
+            if seat == partner:
+                call = table_robot_call(auction, deal, seat, human)
+                assert call.is_bid or call == PASS  # never doubles
+                assert [table_robot_call(auction, other, seat, human) for other in variants] == [call] * 4
+                partner_calls += 1
+                partner_bids += call.is_bid
+            elif seat == human:
+                bids = [c for c in auction.legal_calls() if c.is_bid][:6]
+                call = rng.choice(bids) if bids and rng.random() < 0.5 else PASS
+            else:
+                call = table_robot_call(auction, deal, seat, human)
+                opponents_changed += any(table_robot_call(auction, other, seat, human) != call
+                                         for other in variants)
+            auction.add(call, seat)
+    assert partner_calls > 200 and partner_bids > 50 and opponents_changed > 20

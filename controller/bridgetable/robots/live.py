@@ -1,12 +1,12 @@
 """`bridgetable match --boards N`: a match played live in the terminal.
 
 You sit at one seat of the Open room; robots hold the other three seats there and all four seats
-in the Closed room. At your table a robot bids what its pair would choose at the robot table
-(looking at its pair's two hands together, as the robots there do) when the pair holds 20 or more
-high-card points, the robot rules make it the declarer, that bid is still sufficient, and (for
-your partner) you have not bid yet: then the contract is yours to choose. Robots never double.
-You type calls ("1NT", "p", "x") and cards ("SA", "h10"); an illegal one is refused with the
-reason and the Law, and you are asked again.
+in the Closed room. Your opponents at your table bid what their pair would choose at the robot
+table (looking at their two hands together, as the robots there do) when they hold 20 or more
+high-card points, the robot rules make that robot the declarer and the bid is still sufficient.
+Your partner sees only its own hand and the calls: it bids by the simple rules of ``partner``.
+Robots never double. You type calls ("1NT", "p", "x") and cards ("SA", "h10"); an illegal one is
+refused with the reason and the Law, and you are asked again.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .cardplay import choose_card
 from .contract import contract_for_side, side_hcp
 from .display import auction_text, diagram, result_text, trick_text
 from .match import MatchBoard, MatchResult, robots_for
+from .partner import partner_call
 from .replay import winner_text
 from .table import record_of_play
 from .view import view_for
@@ -30,10 +31,11 @@ class Abandoned(Exception):
 
 
 def table_robot_call(auction: Auction, deal: Deal, seat: Seat, human: Seat) -> Call:
-    """A robot's call at your table (see the module docstring)."""
-    partner_took_charge = seat.side is human.side and any(
-        made.seat == human and made.call.is_bid for made in auction)
-    if partner_took_charge or side_hcp(deal, seat.side) < 20:
+    """A robot's call at your table (see the module docstring): your partner is given its own
+    hand only."""
+    if seat == human.partner:
+        return partner_call(auction, deal[seat], seat)
+    if side_hcp(deal, seat.side) < 20:
         return PASS
     choice = contract_for_side(deal, seat.side, auction.dealer)
     bid = Call.bid(choice.contract.level, choice.contract.strain)
