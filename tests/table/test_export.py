@@ -149,13 +149,19 @@ def test_the_export_is_full_pbn_that_check_finds_consistent(
     assert "{Claim: North 8 of the last 8 tricks (accepted)}" in text
 
 
-def test_a_match_on_the_export_scores_each_board_against_the_robots(
-        session: Session, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def _match(session: Session, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> tuple[Path, Path, str]:
+    """`bridgetable match --deals --ours --out --json` on the export: our file, the match file, the JSON."""
     ours = _export(session, capsys, tmp_path)
     match = tmp_path / "match.pbn"
     code, out, err = _run(capsys, "match", "--deals", str(session.deals_file), "--ours", str(ours),
                           "--out", str(match), "--json")
     assert code == 0, err
+    return ours, match, out
+
+
+def test_a_match_on_the_export_scores_each_board_against_the_robots(
+        session: Session, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _, _, out = _match(session, capsys, tmp_path)
     result = json.loads(out)
     expected = []
     for number, deal in session.deals.items():
@@ -168,6 +174,10 @@ def test_a_match_on_the_export_scores_each_board_against_the_robots(
     assert result["imps_ew"] == sum(-b["imps_ns"] for b in expected if b["imps_ns"] < 0)
     assert any(b["imps_ns"] for b in expected)  # the rooms did differ somewhere
 
+
+def test_replay_of_that_match_shows_both_tables_trick_by_trick(
+        session: Session, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ours, match, _ = _match(session, capsys, tmp_path)
     code, out, err = _run(capsys, "replay", str(match))
     assert code == 0, err
     for number in AUCTIONS:
@@ -175,7 +185,9 @@ def test_a_match_on_the_export_scores_each_board_against_the_robots(
     assert out.count("Open room (our table):") == 8 and out.count("Closed room (robots):") == 8
     open_tricks = [trick_text(*t) for t in ordered_tricks(read_pbn_file(ours)[0])]
     closed_tricks = [trick_text(*t) for t in ordered_tricks(robot_board(1, session.deals[1]))]
-    assert f"\n13  {open_tricks[12]:<30}{closed_tricks[12]}\n" in out  # both rooms, side by side
+    for number, (left, right) in enumerate(zip(open_tricks, closed_tricks, strict=True), start=1):
+        assert f"\n{number:>2}  {left:<30}{right}\n" in out  # both rooms, side by side
+    assert "\nMatch: NS " in out
     code, out, _ = _run(capsys, "replay", str(match), "--board", "5")
     assert code == 0 and "Board 5 " in out and "Board 6 " not in out
     played = len(robot_board(5, session.deals[5]).tricks)  # the open room claimed after five
