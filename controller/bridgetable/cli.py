@@ -154,7 +154,10 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--boards-per-round", type=int, default=2, help="(default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated deals (default 1)")
     parser.add_argument("--port", type=int, default=8080, help="the web page's port (default 8080)")
-    parser.add_argument("--headless", action="store_true", help="no web page; stop when played")
+    parser.add_argument("--headless", action="store_true",
+                        help="no web page and no seat displays; stop when played")
+    parser.add_argument("--displays", action="store_true",
+                        help="draw the seat displays (luma's dummy device) even when headless")
     parser.add_argument("--json", action="store_true", help="print the ranking and travellers as JSON")
     parser.add_argument("--export", metavar="DIR", help="write the session PBN, USEBIO XML and HTML")
     parser.add_argument("--dir", metavar="DIR", help="keep the station's and tables' files here")

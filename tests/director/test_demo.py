@@ -1,6 +1,8 @@
-"""`bridgetable demo` end to end: Mosquitto, the station, robot tables through the link."""
+"""`bridgetable demo` end to end: Mosquitto, the station, robot tables through their seat modules
+and the link."""
 
 import json
+import sqlite3
 import subprocess
 import sys
 
@@ -9,14 +11,22 @@ from bridgetable.director.session import generated_boards
 from bridgetable.formats.pbn import read_pbn_file
 
 
-def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
-    out = tmp_path / "export"
-    command = [sys.executable, "-m", "bridgetable.cli", "demo", "--headless", "--json", "--tables", "3",
-               "--rounds", "3", "--export", str(out), "--dir", str(tmp_path / "w")]
+def run_demo(*options: str) -> dict:
+    command = [sys.executable, "-m", "bridgetable.cli", "demo", "--headless", "--json", *options]
     run = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "ERROR" not in run.stderr
-    data = json.loads(run.stdout)
+    return json.loads(run.stdout)
+
+
+def journaled_events_by_seat(journal) -> dict[str, int]:
+    with sqlite3.connect(journal) as db:
+        return dict(db.execute("SELECT seat, count(*) FROM events GROUP BY seat").fetchall())
+
+
+def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
+    out = tmp_path / "export"
+    data = run_demo("--tables", "3", "--rounds", "3", "--export", str(out), "--dir", str(tmp_path / "w"))
     assert {e["pair"] for e in data["ranking"]} == set(range(1, 7))
     assert all({"pair", "names", "percent"} <= set(entry) for entry in data["ranking"])
     boards = {b.board: b for b in generated_boards(6, 1)}
@@ -33,3 +43,18 @@ def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
     records = [r for r in read_pbn_file(out / "demo.pbn") if r.tags.get("Table")]
     assert len(records) == 18
     assert all(len(r.tricks) == 13 and len(r.calls) >= 4 and not r.problems for r in records)
+
+
+def test_demo_tables_read_every_event_from_their_seat_modules(tmp_path):
+    data = run_demo("--tables", "3", "--rounds", "1", "--displays", "--dir", str(tmp_path / "w"))
+    assert [t["table"] for t in data["devices"]] == [1, 2, 3]
+    for table in data["devices"]:
+        journaled = journaled_events_by_seat(tmp_path / "w" / f"table-{table['table']}.db")
+        seats = table["seats"]
+        assert set(seats) == {"N", "E", "S", "W"}
+        for seat, report in seats.items():
+            assert report["firmware"] == "sim"  # each module's hello frame was read
+            assert report["rejected"] == {}
+            # every event the table journaled arrived as a frame through that seat's module
+            assert report["accepted"] == journaled[seat] > 13
+            assert report["display_frames"] > 2 * 2  # the seat's OLED redrawn through the boards

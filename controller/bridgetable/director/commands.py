@@ -28,6 +28,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
         return 2
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
+                          displays=args.displays or not args.headless,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too

@@ -1,7 +1,10 @@
 """`bridgetable demo`: a whole club on one machine. A Mosquitto broker of its own, the scoring
-station with its web page, and simulated tables whose four robots press the bidding-box keys and
-scan their cards (the TableEvents a real table's devices produce), each table a real table unit
-(board flow, journal, outbox) sending its results through the link.
+station with its web page, and simulated tables, each a real table unit (board flow, journal,
+outbox) sending its results through the link and reading its seats through the same device
+adapters as on a Pi: every seat has a seat module on a serial port (pyserial's ``loop://``) into
+which the seat's robot writes the framed, checksummed lines of firmware/PROTOCOL.md (its key
+presses and card scans), and, unless headless, an OLED (luma's dummy device) behind the Display
+adapter.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Auction, Deal, Play, Seat
+from ..devices.cardreader import CardScans
+from ..devices.display import Display
+from ..devices.lines import open_port
+from ..devices.seatmodule import SeatModule, encode_frame
 from ..link import Broker, TableLink
 from ..link.broker import MosquittoProcess, free_port
 from ..link.outbox import JournalOutbox
@@ -26,8 +33,8 @@ from ..link.signing import DerivedKeys
 from ..robots.cardplay import choose_card
 from ..robots.contract import choose_contract, robot_auction
 from ..robots.view import view_for
-from ..table.events import Key, TableEvent
-from ..table.flow import FlowConfig
+from ..table.events import EventKind, Key, TableEvent
+from ..table.flow import FlowConfig, Outcome
 from ..table.journal import Journal
 from ..table.script import call_events
 from ..table.service import TableService
@@ -67,35 +74,76 @@ def robot_events(board: int, deal: Deal, dealer: Seat, rng: random.Random,
     return [*events, TableEvent.key(auction.declarer.lho, Key.OK)]
 
 
-class RobotTable:
-    """A simulated table unit: waits for its assignment, plays the round's boards, sends results."""
+FIRMWARE = "sim"  # what a simulated seat module says in its hello frame
+REPEAT_WINDOW = 0.1
+"""A real reader refuses the card it read less than 1.5 s ago (a card lingering on the antenna);
+a simulated one never double-reads, so its window is short and the robots rarely wait it out."""
+FRAME_TYPE = {EventKind.KEY: "K", EventKind.CARD: "C"}
 
-    def __init__(self, number: int, session: Session, directory: Path, broker: Broker, key: bytes) -> None:
+
+class RobotTable:
+    """A simulated table unit: waits for its assignment, plays the round's boards, sends results.
+
+    The robots' events reach the table as on a Pi: each is written as a frame into its seat's
+    module port, read by that seat's SeatModule on its own thread, and handled by the
+    TableService's loop. A robot waits until the table has handled one event before the next (as
+    players wait for their turn), so the four ports cannot overtake each other.
+    """
+
+    def __init__(self, number: int, session: Session, directory: Path, broker: Broker, key: bytes,
+                 displays: bool = True) -> None:
         self.number = number
         boards = [b for a in session.movement.assignments if a.table == number for b in a.boards]
         infos = session.store.boards(session.id)
         self.boards = {b: infos[b] for b in boards}
         deals = {b: Deal.parse(info.deal) for b, info in self.boards.items() if info.deal}
         self.journal = Journal(directory / f"table-{number}.db", session=session.id)
+        self.modules = {seat: SeatModule(open_port("loop://"), seat, CardScans(repeat_window=REPEAT_WINDOW))
+                        for seat in Seat}
+        self.displays = {seat: Display.dummy() for seat in Seat} if displays else {}
+        self.handled = threading.Condition()  # the table has handled the robot's last event
+        self.outcome: Outcome | None = None
         self.service = TableService(FlowConfig(boards=boards, deals=deals, club=CLUB, session=session.id,
-                                               table=str(number)), self.journal)
+                                               table=str(number)), self.journal, self.displays,
+                                    on_handled=self._on_handled)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()
         self.link = TableLink(CLUB, number, key, JournalOutbox(self.journal), broker,
                               on_assign=self.assignments.put, resend_min=0.3, resend_max=2.0)
         self.played: set[int] = {entry.board for entry in self.journal.results()}
         self.rng = random.Random(f"{session.id}/{number}")
+        self.last_scan: dict[Seat, tuple[str, float]] = {}  # each seat's last card scanned, and when
+        self.unit = threading.Thread(target=self.service.run, args=(list(self.modules.values()),),
+                                     name=f"table-unit-{number}", daemon=True)
         self.thread = threading.Thread(target=self._run, name=f"robot-table-{number}", daemon=True)
         self.stopping = threading.Event()
 
     def start(self) -> None:
+        self.unit.start()  # starts the seat modules' readers
+        for seat, module in self.modules.items():
+            module.port.write(encode_frame(["H", seat.name, FIRMWARE]))
         self.link.start()
         self.thread.start()
 
     def stop(self) -> None:
         self.stopping.set()
         self.thread.join(10)
+        self.service.stop()  # ends the loop, which closes the seat modules
+        self.unit.join(10)
         self.link.stop()
         self.journal.close()
+        for display in self.displays.values():
+            display.close()
+
+    def devices_report(self) -> dict[str, Any]:
+        """What each seat's devices have done: frames the module accepted and rejected, display frames."""
+        seats = {}
+        for seat, module in self.modules.items():
+            report: dict[str, Any] = {"firmware": module.firmware, "accepted": module.stats.accepted,
+                                      "rejected": dict(module.stats.bad)}
+            if seat in self.displays:
+                report["display_frames"] = self.displays[seat].frames
+            seats[seat.name] = report
+        return {"table": self.number, "seats": seats}
 
     def _run(self) -> None:
         while not self.stopping.is_set():
@@ -111,13 +159,42 @@ class RobotTable:
                 self.link.set_state(round=assignment["round"], board=board, phase="playing")
                 for event in robot_events(board, Deal.parse(info.deal or ""), Seat.parse(info.dealer),
                                           self.rng):
-                    outcome = self.service.handle(event)
-                    if not outcome.changed:
-                        log.error("table %s board %s: %s refused: %s", self.number, board, event,
-                                  outcome.message)
+                    self._send(event)
                 self.played.add(board)
                 self.link.flush()
             self.link.set_state(round=assignment["round"], phase="round done")
+
+    def _send(self, event: TableEvent) -> None:
+        """Write the event's frame into its seat module's port; wait until the table has handled it
+        (or the module has rejected the line)."""
+        module = self.modules[event.seat]
+        if event.kind is EventKind.CARD:
+            self._wait_for_reader(module, event.value)
+        frame = encode_frame([FRAME_TYPE[event.kind], event.seat.name, event.value])
+        bad = module.stats.bad_total
+        with self.handled:
+            self.outcome = None
+            module.port.write(frame)
+            while self.outcome is None and module.stats.bad_total == bad and not self.stopping.is_set():
+                self.handled.wait(0.05)  # a rejected line reaches no table: seen at the next check
+            outcome = self.outcome
+        if module.stats.bad_total > bad:
+            log.error("table %s: %s rejected %r", self.number, module.stats.name, frame)
+        elif outcome is not None and not outcome.changed:
+            log.error("table %s: %s refused: %s", self.number, event, outcome.message)
+
+    def _on_handled(self, event: TableEvent, outcome: Outcome) -> None:
+        with self.handled:
+            self.outcome = outcome
+            self.handled.notify()
+
+    def _wait_for_reader(self, module: SeatModule, card: str) -> None:
+        """A reader refuses the card it has just read as a double read (its repeat window): a robot
+        that plays that same card first on the next board waits out what is left of the window."""
+        last = self.last_scan.get(module.seat)
+        if last is not None and last[0] == card:
+            time.sleep(max(0.0, last[1] + module.scans.repeat_window + 0.05 - time.monotonic()))
+        self.last_scan[module.seat] = (card, time.monotonic())
 
 
 @dataclass
@@ -128,6 +205,7 @@ class DemoOptions:
     seed: int = 1
     web_port: int = 8080
     headless: bool = False
+    displays: bool = True  # the seat displays, on luma's dummy device
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
@@ -150,7 +228,8 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
     broker.start()
     address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
     station = Station(session, address, keys, CLUB)
-    tables = [RobotTable(t, session, work, address, keys[t]) for t in range(1, options.tables + 1)]
+    tables = [RobotTable(t, session, work, address, keys[t], displays=options.displays)
+              for t in range(1, options.tables + 1)]
     server = None
     try:
         station.start()
@@ -161,6 +240,7 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
         if not station.finished.wait(60 + 10 * options.tables * options.rounds):
             raise TimeoutError(f"the session did not finish; missing {station.missing(station.round)}")
         standings = score_session(session).as_json(session.setup.pairs)
+        standings["devices"] = [table.devices_report() for table in tables]
         if options.export:
             write_exports(session, options.export)
         if server is not None:
@@ -171,6 +251,8 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
     except KeyboardInterrupt:
         return score_session(session).as_json(session.setup.pairs)
     finally:
+        for table in tables:
+            table.stopping.set()  # all at once: each stop then waits for its own threads
         for table in tables:
             table.stop()
         station.stop()

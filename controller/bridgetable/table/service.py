@@ -13,7 +13,7 @@ import json
 import logging
 import queue
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -45,8 +45,11 @@ class TableService:
     """A table unit: ``handle`` one event at a time, or ``run`` the devices' queue."""
 
     def __init__(self, config: FlowConfig, journal: Journal,
-                 displays: Mapping[Seat, Display] | None = None) -> None:
+                 displays: Mapping[Seat, Display] | None = None,
+                 on_handled: Callable[[TableEvent, Outcome], None] | None = None) -> None:
+        """``on_handled`` is told each event's outcome once it is journaled and shown."""
         self.config = config
+        self.on_handled = on_handled
         self.journal = journal
         self.displays = dict(displays or {})
         self.flow = replay(config, journal)
@@ -67,6 +70,8 @@ class TableService:
             outcome = Outcome(False, self.flow.message)
         self.refresh()
         self.handled += 1
+        if self.on_handled is not None:
+            self.on_handled(event, outcome)
         return outcome
 
     def refresh(self) -> None:
