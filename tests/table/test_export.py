@@ -252,7 +252,7 @@ def test_unknown_hands_and_a_claim_export_the_play_without_a_deal() -> None:
         "play: the play cannot be checked without the deal"]
 
 
-def test_export_errors_are_clear(session: Session, capsys: pytest.CaptureFixture[str],
+def test_export_from_the_config_and_clear_errors(session: Session, capsys: pytest.CaptureFixture[str],
                                  tmp_path: Path) -> None:
     out = str(tmp_path / "x.pbn")
     code, _, err = _run(capsys, "table", "--journal", str(tmp_path / "none.db"), "--export", out)
@@ -267,3 +267,7 @@ def test_export_errors_are_clear(session: Session, capsys: pytest.CaptureFixture
     code, _, err = _run(capsys, "table", "--config", str(config), "--export", out)
     assert code == 2 and "belongs to session '2026-11-29', not to 'other'" in err
     assert not Path(out).exists()
+    config.write_text(f'[table]\nsession = "{SESSION}"\njournal = "{session.journal}"\n', encoding="utf-8")
+    code, stdout, err = _run(capsys, "table", "--config", str(config), "--export", out)
+    assert code == 0 and "8 confirmed boards" in stdout, err
+    assert [r.board for r in read_pbn_file(out)] == list(AUCTIONS)
