@@ -109,7 +109,11 @@ class LiveMatch:
         while not auction.is_complete:
             seat = auction.turn
             if seat == self.seat:
-                self.take(lambda text: auction.add(Call.parse(text)), f"Your call ({seat}): ")
+                if auction.calls:  # the robots' calls since your last one
+                    self.say(auction_text(dealer, auction.calls))
+                legal = " ".join(str(call) for call in auction.legal_calls()[:4])
+                self.take(lambda text: auction.add(Call.parse(text)),
+                          f"Your call ({seat}; e.g. {legal} ...): ")
             else:
                 auction.add(table_robot_call(auction, deal, seat, self.seat), seat)
         self.say(auction_text(dealer, auction.calls))
