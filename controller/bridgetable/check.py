@@ -119,19 +119,19 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
                 "contract", f"Contract {record.contract}, but the auction was passed out"))
         facts.contract, facts.declarer, facts.passed_out = None, None, True
         return
+    contract, declarer = auction.contract, auction.declarer
     if record.passed_out:
         report.problems.append(Problem(
             "contract", f"the board is recorded as passed out, but the auction ends in "
-                        f"{auction.contract} by {auction.declarer}"))
-    elif record.contract is not None and record.contract != auction.contract:
+                        f"{contract} by {declarer}"))
+    elif record.contract is not None and record.contract != contract:
         report.problems.append(Problem(
-            "contract", f"Contract {record.contract}, but the auction ends in {auction.contract}"))
-    if record.declarer is not None and record.declarer != auction.declarer:
-        assert auction.declarer is not None
+            "contract", f"Contract {record.contract}, but the auction ends in {contract}"))
+    if record.declarer is not None and declarer is not None and record.declarer != declarer:
         report.problems.append(Problem(
-            "declarer", f"Declarer {record.declarer.full_name}, but {auction.declarer.full_name} "
-                        f"first named the strain of {auction.contract}"))
-    facts.contract, facts.declarer, facts.passed_out = auction.contract, auction.declarer, False
+            "declarer", f"Declarer {record.declarer.full_name}, but {declarer.full_name} "
+                        f"first named the strain of {contract}"))
+    facts.contract, facts.declarer, facts.passed_out = contract, declarer, False
 
 
 def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:

@@ -506,7 +506,8 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
         if record.claimed:
             record.problem("format", f"line {line}: {token!r} after the end of the play (*)")
             break
-        card = _card(token)  # first: most tokens are cards, and no card is also an annotation
+        # First, from the cache when it can: most tokens are cards, and no card is an annotation.
+        card = _CARDS.get(token) or _card(token)
         if card is not None:
             seat = seats[column]
             trick[seat] = card

@@ -116,9 +116,12 @@ def _deal(value: str, record: BoardRecord) -> Deal:
 def _contract(value: str, record: BoardRecord) -> Contract | None:
     """A Contract, or None for "Pass" (the reader sets ``passed_out`` from that)."""
     try:
-        return Contract.parse_or_pass(_clean(value))
+        return _parse_contract(_clean(value))
     except ParseError:
         raise TagValueError("contract", f"Contract {value!r} is not a contract") from None
+
+
+_parse_contract = lru_cache(maxsize=256)(Contract.parse_or_pass)  # a few dozen values in practice
 
 
 def _declarer_side(record: BoardRecord, name: str, value: str) -> Side:
