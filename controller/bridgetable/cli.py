@@ -161,6 +161,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--json", action="store_true", help="print the ranking and travellers as JSON")
     parser.add_argument("--export", metavar="DIR", help="write the session PBN, USEBIO XML and HTML")
     parser.add_argument("--dir", metavar="DIR", help="keep the station's and tables' files here")
+    parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
+                        help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
     parser.set_defaults(handler=_run_demo)
 
 

@@ -58,3 +58,10 @@ def test_demo_tables_read_every_event_from_their_seat_modules(tmp_path):
             # every event the table journaled arrived as a frame through that seat's module
             assert report["accepted"] == journaled[seat] > 13
             assert report["display_frames"] > 2 * 2  # the seat's OLED redrawn through the boards
+
+
+def test_demo_on_the_embedded_amqtt_broker(tmp_path):
+    data = run_demo("--tables", "3", "--rounds", "2", "--broker", "embedded", "--dir", str(tmp_path / "w"))
+    assert {e["pair"] for e in data["ranking"]} == set(range(1, 7))
+    rows = {t["board"]: len(t["rows"]) for t in data["travellers"]}
+    assert rows == {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}  # 2 rounds of a 3-table Mitchell: 2 rows each

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from ..link import Broker
-from ..link.broker import find_mosquitto
 from ..link.signing import DerivedKeys
 from .demo import DemoOptions, run_demo
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
@@ -22,17 +21,17 @@ from .web import create_app
 
 def run_demo_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    if find_mosquitto() is None:
-        print("bridgetable demo: Mosquitto is not installed (Debian: apt-get install mosquitto); the "
-              "embedded amqtt fallback is not built yet", file=sys.stderr)
-        return 2
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
-                          displays=args.displays or not args.headless,
+                          displays=args.displays or not args.headless, broker=args.broker,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
-    standings = run_demo(options)
+    try:
+        standings = run_demo(options)
+    except FileNotFoundError as error:  # no broker can run here
+        print(f"bridgetable demo: {error}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(standings, indent=2))
     else:

@@ -1,5 +1,6 @@
-"""`bridgetable demo`: a whole club on one machine. A Mosquitto broker of its own, the scoring
-station with its web page, and simulated tables, each a real table unit (board flow, journal,
+"""`bridgetable demo`: a whole club on one machine. A broker of its own (Mosquitto, or the embedded
+amqtt broker when Mosquitto is not installed), the scoring station with its web page, and
+simulated tables, each a real table unit (board flow, journal,
 outbox) sending its results through the link and reading its seats through the same device
 adapters as on a Pi: every seat has a seat module on a serial port (pyserial's ``loop://``) into
 which the seat's robot writes the framed, checksummed lines of firmware/PROTOCOL.md (its key
@@ -27,7 +28,7 @@ from ..devices.display import Display
 from ..devices.lines import open_port
 from ..devices.seatmodule import SeatModule, encode_frame
 from ..link import Broker, TableLink
-from ..link.broker import MosquittoProcess, free_port
+from ..link.broker import BrokerChoice, free_port, local_broker
 from ..link.outbox import JournalOutbox
 from ..link.signing import DerivedKeys
 from ..robots.cardplay import choose_card
@@ -206,6 +207,7 @@ class DemoOptions:
     web_port: int = 8080
     headless: bool = False
     displays: bool = True  # the seat displays, on luma's dummy device
+    broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
@@ -224,7 +226,7 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
                                                             options.seed))
     secret = secrets.token_bytes(32)
     keys = DerivedKeys(secret, CLUB, options.tables)
-    broker = MosquittoProcess(work / "broker")
+    broker = local_broker(work / "broker", options.broker)
     broker.start()
     address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
     station = Station(session, address, keys, CLUB)

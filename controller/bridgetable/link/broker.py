@@ -1,19 +1,28 @@
-"""Running a Mosquitto broker: its configuration, and a private broker process on a free port.
+"""Running a broker: Mosquitto's configuration, a private Mosquitto on a free port, and the embedded
+amqtt broker for a machine without Mosquitto.
 
 ``config_text`` renders the club configuration (deploy/mosquitto/bridgetable.conf is its
 output for Debian's paths). ``MosquittoProcess`` runs a broker of its own in a directory, for
 the tests, the benchmarks and the demo; ``kill`` and ``start`` again model a broker crash.
+``EmbeddedBroker`` runs amqtt in a thread of this process (anonymous, no ACL: a laptop's
+fallback, not a club's broker); ``local_broker`` picks one of the two.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import shutil
 import signal
 import socket
 import subprocess
+import sys
+import threading
 import time
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any, Literal, Protocol
 
 from .accounts import Accounts
 
@@ -120,3 +129,128 @@ class MosquittoProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class EmbeddedBroker:
+    """amqtt's broker on 127.0.0.1 at ``port`` (a free one by default), in a thread with its own
+    asyncio loop. Anonymous clients, no ACL, no persistence: retained messages and the sessions of
+    clients that are not clean live as long as the process."""
+
+    def __init__(self, port: int | None = None) -> None:
+        try:
+            import amqtt  # type: ignore[import-untyped]  # noqa: F401
+        except ImportError as error:  # amqtt comes with the `embedded-broker` extra
+            raise FileNotFoundError("amqtt is not installed: pip install 'bridgetable[embedded-broker]'") \
+                from error
+        self.port = port or free_port()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._broker: Any = None
+
+    def start(self, timeout: float = 10.0) -> None:
+        started: Future[None] = Future()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, args=(started,), name="amqtt-broker", daemon=True)
+        self._thread.start()
+        started.result(timeout)  # raises what the broker raised when it could not start
+
+    def _run(self, started: Future[None]) -> None:
+        assert self._loop is not None
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._start())
+        except Exception as error:
+            started.set_exception(error)
+            return
+        started.set_result(None)
+        self._loop.run_forever()
+
+    async def _start(self) -> None:
+        for name in ("amqtt", "transitions"):  # per-connection chatter at INFO
+            logging.getLogger(name).setLevel(logging.WARNING)
+        self._broker = _amqtt_broker_class()({
+            "listeners": {"default": {"type": "tcp", "bind": f"127.0.0.1:{self.port}"}},
+            "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
+        })
+        await self._broker.start()
+
+    def stop(self) -> None:
+        if self._loop is None or self._thread is None:
+            return
+        if self._broker is not None:
+            try:
+                asyncio.run_coroutine_threadsafe(self._broker.shutdown(), self._loop).result(10)
+            except Exception as error:  # already stopping, or it broke: the loop goes anyway
+                logging.getLogger(__name__).warning("amqtt broker shutdown: %s", error)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+        self._loop = self._thread = self._broker = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def __enter__(self) -> EmbeddedBroker:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _amqtt_broker_class() -> type[Any]:
+    """amqtt's Broker with one bug fixed (amqtt 0.11.0 to 0.12.1, the latest at the time of writing).
+
+    When a client connects, amqtt sends it the retained messages of every topic filter that *any*
+    client has subscribed to (a table would receive the other tables' assignments), looping over
+    the broker-wide subscription dict while doing so; another client subscribing meanwhile makes
+    that loop fail ("dictionary changed size during iteration") and leaves the connection dead.
+    Here a client receives the retained messages of its own subscriptions only, at their QoS, sent
+    from a task of their own so that the loop never pauses.
+    """
+    from amqtt.broker import Broker  # type: ignore[import-untyped]
+
+    class FixedBroker(Broker):  # type: ignore[misc]
+        _retained_tasks: set[asyncio.Task[None]] = set()
+
+        async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
+                                                              session: Any) -> None:
+            own = [qos for subscriber, qos in self._subscriptions.get(subscription[0], [])
+                   if subscriber.client_id == session.client_id]
+            if not own:
+                return
+            send = super()._publish_retained_messages_for_subscription((subscription[0], own[0]), session)
+            task = asyncio.ensure_future(send)
+            self._retained_tasks.add(task)
+            task.add_done_callback(self._retained_tasks.discard)
+
+    return FixedBroker
+
+
+class LocalBroker(Protocol):
+    port: int
+
+    def start(self, timeout: float = ...) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+BrokerChoice = Literal["auto", "mosquitto", "embedded"]
+EMBEDDED_NOTICE = "Mosquitto not found: using the embedded amqtt broker"
+
+
+def local_broker(directory: str | Path, choice: BrokerChoice = "auto") -> LocalBroker:
+    """A broker of the station's own: Mosquitto when installed (``auto``), else the embedded amqtt
+    broker, saying so on stderr. FileNotFoundError says what to install when neither can run."""
+    if choice == "mosquitto" or (choice == "auto" and find_mosquitto() is not None):
+        return MosquittoProcess(directory)
+    if choice == "auto":
+        try:
+            broker = EmbeddedBroker()
+        except FileNotFoundError as error:
+            raise FileNotFoundError("no MQTT broker: install Mosquitto (Debian: apt-get install "
+                                    f"mosquitto), or {error}") from error
+        print(EMBEDDED_NOTICE, file=sys.stderr, flush=True)
+        return broker
+    return EmbeddedBroker()

@@ -172,8 +172,16 @@ class TableLink(_Endpoint):
         self._stopping = False
         self._sender = threading.Thread(target=self._send_loop, name=f"table-{table}-outbox", daemon=True)
         self.route("director", "ack", self._handle_ack)
-        self.route("director", "assign", self.deliver(on_assign))
+        self.route("director", "assign", self._own(self.deliver(on_assign)))
         self.route("director", "traveller", self.deliver(on_traveller))
+
+    def _own(self, route: Callable[[topics.Topic, bytes], None]) -> Callable[[topics.Topic, bytes], None]:
+        """A route that refuses messages on another table's topic (a broker that misroutes them)."""
+        def own(topic: topics.Topic, payload: bytes) -> None:
+            if topic.number != self.table:
+                raise SchemaError(f"{topic.kind} for table {topic.number} reached table {self.table}")
+            route(topic, payload)
+        return own
 
     def subscriptions(self) -> list[tuple[str, int]]:
         root = topics.club_root(self.club)
