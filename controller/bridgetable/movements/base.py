@@ -13,7 +13,8 @@ class MovementError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableRound:
-    """Who plays what at one table in one round (rounds and tables count from 1)."""
+    """Who plays what at one table in one round (rounds and tables count from 1); ``boards`` in
+    the order the table plays them."""
 
     round: int
     table: int
@@ -25,7 +26,9 @@ class TableRound:
 @dataclass(frozen=True)
 class Movement:
     """A movement: ``kind`` is "mitchell", "howell" or "teams"; ``two_winners`` says whether
-    North-South and East-West are ranked apart (a Mitchell without arrow-switch)."""
+    North-South and East-West are ranked apart (a Mitchell without arrow-switch); ``relays`` are
+    the pairs of tables that share one set of boards in the same round, passing them across a relay
+    stand (each table plays them in a different order, so no board is wanted at both at once)."""
 
     kind: str
     tables: int
@@ -33,9 +36,10 @@ class Movement:
     boards_per_round: int
     assignments: tuple[TableRound, ...]
     two_winners: bool = False
+    relays: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        check(self.assignments)
+        check(self.assignments, self.relays)
 
     def round(self, number: int) -> list[TableRound]:
         if not 1 <= number <= self.rounds:
@@ -58,7 +62,7 @@ class Movement:
         if nxt is None:
             return f"pair {pair}: sit out round {round_ + 1}"
         side = "North-South" if nxt.ns == pair else "East-West"
-        return f"pair {pair}: table {nxt.table}, {side}, boards {_span(nxt.boards)}"
+        return f"pair {pair}: table {nxt.table}, {side}, boards {span(nxt.boards)}"
 
     @property
     def pairs(self) -> list[int]:
@@ -73,10 +77,11 @@ class Movement:
         return Counter(b for a in self.assignments for b in a.boards)
 
 
-def check(assignments: tuple[TableRound, ...]) -> None:
+def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ...] = ()) -> None:
     """Refuse a movement that cannot be played."""
+    sharing = {frozenset(tables) for tables in relays}
     seen_pair: set[tuple[int, int]] = set()
-    seen_board: set[tuple[int, int]] = set()
+    seen_board: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (round, board): [(table, turn)]
     seen_table: set[tuple[int, int]] = set()
     played: set[tuple[int, int]] = set()
     for a in assignments:
@@ -94,10 +99,14 @@ def check(assignments: tuple[TableRound, ...]) -> None:
                 if (pair, b) in played:
                     raise MovementError(f"{where}: pair {pair} would play board {b} twice")
                 played.add((pair, b))
-        for b in a.boards:
-            if (a.round, b) in seen_board:
+        for turn, b in enumerate(a.boards):
+            others = seen_board.setdefault((a.round, b), [])
+            if others and not (len(others) == 1 and frozenset((others[0][0], a.table)) in sharing):
                 raise MovementError(f"{where}: board {b} is at two tables in the round")
-            seen_board.add((a.round, b))
+            if others and others[0][1] == turn:
+                raise MovementError(f"{where}: board {b} is wanted at the relay tables "
+                                    f"{others[0][0]} and {a.table} at the same time")
+            others.append((a.table, turn))
 
 
 def board_set(number: int, boards_per_round: int) -> tuple[int, ...]:
@@ -105,5 +114,8 @@ def board_set(number: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(number * boards_per_round + 1, (number + 1) * boards_per_round + 1))
 
 
-def _span(boards: tuple[int, ...]) -> str:
-    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
+def span(boards: tuple[int, ...]) -> str:
+    """Boards as a player reads them: "4-6" for a run in order, else in playing order "5,6,4"."""
+    if len(boards) > 1 and boards == tuple(range(boards[0], boards[0] + len(boards))):
+        return f"{boards[0]}-{boards[-1]}"
+    return ",".join(map(str, boards))

@@ -13,6 +13,13 @@ an exhaustive search shows), so there the tables share: round r's boards are spl
 per table and the parts go round the tables, each part a short round (stanza) of its own. Then
 ``boards_per_round`` must be a multiple of the number of tables, and the movement has
 tables x rounds stanzas.
+
+Which way round the pairs sit at each table does not change who meets whom or who plays what, but
+it decides how often two pairs sitting the same way are compared on a board: each table's
+direction is chosen (over all the choices, once per size) to balance those comparisons
+best. That makes the Howells of 2, 4, 6 and 8 tables perfectly balanced; the figures of each size
+are in docs/movements.md. No published table is copied here: the circle with a rotating set is
+Howell's own scheme, and the checks in properties.py are what a director asks of a published card.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 from functools import cache
 
 from .base import Movement, MovementError, TableRound, board_set
+from .properties import profile
 
 
 @cache
@@ -54,6 +62,16 @@ def board_offsets(tables: int) -> tuple[int, ...]:
     return tuple(offsets)
 
 
+@cache
+def shares_boards(tables: int) -> bool:
+    """Whether the tables share each round's boards in stanzas (no board rotation exists)."""
+    try:
+        board_offsets(tables)
+    except MovementError:
+        return True
+    return False
+
+
 def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Movement:
     """A Howell for ``pairs`` pairs (4 or more; an odd number gives a sit-out each round)."""
     if pairs < 4:
@@ -62,27 +80,48 @@ def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Move
         raise MovementError(f"a round has at least one board, not {boards_per_round}")
     tables = (pairs + 1) // 2
     m = 2 * tables - 1
-    rounds = rounds or m
-    if not 1 <= rounds <= m:
+    if not 1 <= (rounds or m) <= m:
         raise MovementError(f"a Howell of {pairs} pairs has 1 to {m} rounds, not {rounds}")
+    return _build(pairs, boards_per_round, rounds or m, orientation(tables))
+
+
+@cache
+def orientation(tables: int) -> tuple[bool, ...]:
+    """Which tables turn the circle's pairs round (the second pair North-South): the choice that
+    best balances the comparisons (see properties.py), the first if tied. Turning every table round
+    compares the same pairs, so table 1 keeps its stationary pair North-South, as on the cards."""
+    best: tuple[float, tuple[bool, ...]] | None = None
+    for mask in range(0, 2 ** tables, 2):
+        flips = tuple(bool(mask >> k & 1) for k in range(tables))
+        whole = _build(2 * tables, tables if shares_boards(tables) else 1, 2 * tables - 1, flips)
+        balance = profile(whole).balance
+        if best is None or balance > best[0] + 1e-9:
+            best = (balance, flips)
+    assert best is not None
+    return best[1]
+
+
+def _build(pairs: int, boards_per_round: int, rounds: int, flips: tuple[bool, ...]) -> Movement:
+    tables = (pairs + 1) // 2
+    m = 2 * tables - 1
     stationary = 2 * tables  # the pair that stays at table 1 (absent when pairs is odd)
-    meetings = [[(k, *_meeting(r, k, tables, stationary)) for k in range(tables)] for r in range(rounds)]
+    meetings = [[(k, *_meeting(r, k, tables, stationary, flips[k])) for k in range(tables)]
+                for r in range(rounds)]
     meetings = [[(k, ns, ew) for k, ns, ew in rnd if max(ns, ew) <= pairs] for rnd in meetings]
-    try:
-        offsets = board_offsets(tables)
-    except MovementError:
+    if shares_boards(tables):
         return _shared_howell(meetings, tables, boards_per_round)
+    offsets = board_offsets(tables)
     assignments = [TableRound(r + 1, k + 1, ns, ew, board_set((r + offsets[k]) % m, boards_per_round))
                    for r, rnd in enumerate(meetings) for k, ns, ew in rnd]
     return Movement("howell", tables, rounds, boards_per_round, tuple(assignments))
 
 
-def _meeting(r: int, k: int, tables: int, stationary: int) -> tuple[int, int]:
-    """The pairs (NS, EW) at table k + 1 in round r of the circle."""
+def _meeting(r: int, k: int, tables: int, stationary: int, turned: bool) -> tuple[int, int]:
+    """The pairs (NS, EW) at table k + 1 in round r of the circle (the other way round if
+    ``turned``)."""
     m = 2 * tables - 1
-    if k == 0:
-        return stationary, r + 1
-    return (r + k) % m + 1, (r - k) % m + 1
+    first, second = (stationary, r + 1) if k == 0 else ((r + k) % m + 1, (r - k) % m + 1)
+    return (second, first) if turned else (first, second)
 
 
 def _shared_howell(meetings: list[list[tuple[int, int, int]]], tables: int,

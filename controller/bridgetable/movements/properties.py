@@ -1,0 +1,109 @@
+"""What a director checks in a movement before using it: who meets whom, who plays which boards,
+how often each board is played, and how fair the comparisons are (the "balance").
+
+``profile`` measures a movement; ``Profile.lines`` prints the figures. The figures for the Howells
+of 2 to 8 tables are in docs/movements.md (and asserted in tests/movements/test_properties.py).
+
+Definitions (for one field: a Howell, or each direction of a Mitchell):
+
+- *boards against each opponent*: over all the pairs that meet, the fewest and most boards they
+  play against each other (0 in ``met_all`` terms means some pairs never meet).
+- *comparisons*: two pairs are compared on a board when both play it, not against each other, in
+  the same direction: their scores are matchpointed against each other directly. For every two
+  pairs of the field we count the boards on which they are compared; a perfectly balanced
+  movement compares every two pairs equally often.
+- *balance*: 100 x (1 - standard deviation / mean) of those counts, so 100 is perfect; the
+  published Howells are judged the same way (a "perfectly balanced" Howell has every count equal).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+from statistics import fmean, pstdev
+
+from .base import Movement
+
+
+@dataclass(frozen=True)
+class Profile:
+    pairs: int
+    met_all: bool                  # every two pairs of the field meet (a complete Howell / Mitchell)
+    against: tuple[int, int]       # fewest, most boards two pairs that meet play against each other
+    boards_missed: tuple[int, int]  # fewest, most boards of the session a pair does not play
+    times_played: tuple[int, int]  # fewest, most tables at which a board is played
+    north_south: tuple[int, int]   # fewest, most boards a pair plays North-South
+    comparisons: tuple[int, int]   # fewest, most boards on which two pairs are compared
+    mean_comparisons: float
+    balance: float                 # percent, 100 = every two pairs compared equally often
+
+    def lines(self) -> list[str]:
+        span = _span
+        return [
+            f"every two pairs meet: {'yes' if self.met_all else 'no'}; "
+            f"boards against each opponent met: {span(self.against)}",
+            f"boards a pair does not play: {span(self.boards_missed)}; "
+            f"tables playing each board: {span(self.times_played)}",
+            f"boards a pair plays North-South: {span(self.north_south)}",
+            f"comparisons between two pairs: {span(self.comparisons)} (mean {self.mean_comparisons:.2f}); "
+            f"balance {self.balance:.1f}%",
+        ]
+
+
+def profile(movement: Movement) -> Profile:
+    """The figures of a movement (for a Mitchell with two winners, over the East-West field,
+    the pairs that move; its North-South pairs mirror them)."""
+    field = movement.pairs
+    if movement.two_winners:
+        field = sorted({a.ew for a in movement.assignments})
+    against: Counter[frozenset[int]] = Counter()
+    direction: dict[int, dict[int, str]] = defaultdict(dict)  # board: {pair: "NS" or "EW"}
+    opponent: dict[tuple[int, int], int] = {}
+    ns: Counter[int] = Counter()
+    for a in movement.assignments:
+        against[frozenset((a.ns, a.ew))] += len(a.boards)
+        ns[a.ns] += len(a.boards)
+        for b in a.boards:
+            direction[b][a.ns], direction[b][a.ew] = "NS", "EW"
+            opponent[a.ns, b], opponent[a.ew, b] = a.ew, a.ns
+    two = list(combinations(field, 2))
+    compared = [sum(1 for b, seats in direction.items()
+                    if p in seats and q in seats and seats[p] == seats[q] and opponent[p, b] != q)
+                for p, q in two]
+    met = [against[frozenset(c)] for c in two] if not movement.two_winners else \
+        [against[frozenset((n, e))] for n in sorted(set(movement.pairs) - set(field)) for e in field]
+    missed = [len(direction) - sum(1 for seats in direction.values() if p in seats) for p in field]
+    played = list(movement.times_played().values())
+    mean = fmean(compared)
+    return Profile(
+        pairs=len(movement.pairs), met_all=0 not in met and bool(met),
+        against=(min(m for m in met if m) if any(met) else 0, max(met)),
+        boards_missed=(min(missed), max(missed)), times_played=(min(played), max(played)),
+        north_south=(min(ns[p] for p in field), max(ns[p] for p in field)),
+        comparisons=(min(compared), max(compared)), mean_comparisons=mean,
+        balance=100 * (1 - pstdev(compared) / mean) if mean else 0.0)
+
+
+def howell_figures(sizes: range = range(2, 9)) -> list[str]:
+    """The figures of the complete Howell of each number of tables, as the rows of a Markdown
+    table (docs/movements.md shows them; a round has one board, or one per table when shared)."""
+    from .howell import howell, shares_boards
+
+    rows = ["| tables | pairs | rounds | boards | every two meet | boards missed | played at "
+            "| N-S boards | comparisons (mean) | balance |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    for tables in sizes:
+        movement = howell(2 * tables, tables if shares_boards(tables) else 1)
+        p = profile(movement)
+        rounds = movement.rounds // tables if shares_boards(tables) else movement.rounds
+        rounds_text = f"{rounds} x {tables} stanzas" if shares_boards(tables) else str(rounds)
+        rows.append(f"| {tables} | {p.pairs} | {rounds_text} | {len(movement.boards)} "
+                    f"| {'yes' if p.met_all else 'no'} | {_span(p.boards_missed)} "
+                    f"| {_span(p.times_played)} | {_span(p.north_south)} "
+                    f"| {_span(p.comparisons)} ({p.mean_comparisons:.2f}) | {p.balance:.1f}% |")
+    return rows
+
+
+def _span(low_high: tuple[int, int]) -> str:
+    return str(low_high[0]) if low_high[0] == low_high[1] else f"{low_high[0]}-{low_high[1]}"
