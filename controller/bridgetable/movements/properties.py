@@ -7,13 +7,13 @@ of 2 to 8 tables are in docs/movements.md (and asserted in tests/movements/test_
 Definitions (for one field: a Howell, or each direction of a Mitchell):
 
 - *boards against each opponent*: over all the pairs that meet, the fewest and most boards they
-  play against each other (0 in ``met_all`` terms means some pairs never meet).
+  play against each other; ``met_all`` says whether every two pairs meet at all.
 - *comparisons*: two pairs are compared on a board when both play it, not against each other, in
   the same direction: their scores are matchpointed against each other directly. For every two
   pairs of the field we count the boards on which they are compared; a perfectly balanced
   movement compares every two pairs equally often.
-- *balance*: 100 x (1 - standard deviation / mean) of those counts, so 100 is perfect; the
-  published Howells are judged the same way (a "perfectly balanced" Howell has every count equal).
+- *balance*: 100 x (1 - standard deviation / mean) of those counts, so 100 is perfect (every
+  count equal, a "perfectly balanced" Howell); this index is ours, not a published one.
 """
 
 from __future__ import annotations
