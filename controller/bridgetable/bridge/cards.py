@@ -105,16 +105,18 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read "SA", "sa", "S10", "♠A" (suit first) or "AS" (rank first)."""
         key = text.strip()
-        if len(key) < 2:
-            raise ParseError(f"not a card: {text!r}")
-        try:
-            return cls(Suit.parse(key[0]), Rank.parse(key[1:]))
-        except ParseError:
-            pass
-        try:
-            return cls(Suit.parse(key[-1]), Rank.parse(key[:-1]))
-        except ParseError:
-            raise ParseError(f"not a card: {text!r}") from None
+        if len(key) >= 2:
+            for suit, rank in ((key[0], key[1:]), (key[-1], key[:-1])):
+                try:
+                    return _card_of(Suit.parse(suit), Rank.parse(rank))
+                except ParseError:
+                    pass
+        raise ParseError(f"not a card: {text!r}")
+
+
+def _card_of(suit: Suit, rank: Rank) -> Card:
+    """The card from DECK: one instance per card, so that sets of cards find it by identity."""
+    return DECK[suit * 13 + rank - 2]
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)

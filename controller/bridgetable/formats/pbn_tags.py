@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..bridge import PASS, Call, Card, Contract, Deal, Hand, ParseError, Rank, Seat, Side, Suit, Vulnerability
+from ..bridge import DECK, PASS, Call, Contract, Deal, Hand, ParseError, Seat, Side, Suit, Vulnerability
 from ..bridge.errors import BridgeError
 from .record import BoardRecord
 
@@ -78,7 +78,7 @@ def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
 
 
 # The cards of each suit by letter, in the order of a PBN hand: spades, hearts, diamonds, clubs.
-_PBN_HOLDINGS = tuple({rank.letter: Card(suit, rank) for rank in Rank}
+_PBN_HOLDINGS = tuple({card.rank.letter: card for card in DECK if card.suit == suit}
                       for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
 
 
