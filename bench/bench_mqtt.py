@@ -50,7 +50,7 @@ TABLES_PER_PROCESS = 100
 def result(table: int, board: int) -> dict[str, Any]:
     contract, declarer, tricks = Contract.parse("4H"), Seat.S, 10
     score = duplicate_score(contract, tricks, board_vulnerability(board).is_vulnerable(declarer))
-    return message("result", club=CLUB, session="bench", table=table, board=board, revision=1,
+    return message("result", club=CLUB, session="bench", round=1, table=table, board=board, revision=1,
                    dealer="N", contract=str(contract), declarer=str(declarer), tricks=tricks, score_ns=score,
                    auction=["1H", "Pass", "4H", "Pass", "Pass", "Pass"], confirmed_by="W")
 

@@ -40,6 +40,18 @@ def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
                                     vulnerability.is_vulnerable(declarer))
             assert row["ns_score"] == (score if declarer in (Seat.N, Seat.S) else -score)
             assert row["ns_mp"] + row["ew_mp"] == 4
+    # each table put in its results the round of its assignment; the station keys them by it
+    with sqlite3.connect(tmp_path / "w" / "station.db") as db:
+        stored = {(t, b): r for r, t, b in db.execute("SELECT round, tbl, board FROM results")}
+    sent = {}
+    for table in (1, 2, 3):
+        with sqlite3.connect(tmp_path / "w" / f"table-{table}.db") as db:
+            for key, payload in db.execute("SELECT key, payload FROM outbox"):
+                record = json.loads(payload)
+                sent[(table, record["board"])] = record["round"]
+                assert key == f"democlub/demo/{record['round']}/{table}/{record['board']}/1"
+    assert sent == stored and len(stored) == 18
+    assert sorted(sent.values()) == [1] * 6 + [2] * 6 + [3] * 6
     records = [r for r in read_pbn_file(out / "demo.pbn") if r.tags.get("Table")]
     assert len(records) == 18
     assert all(len(r.tricks) == 13 and len(r.calls) >= 4 and not r.problems for r in records)

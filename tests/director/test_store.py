@@ -33,6 +33,17 @@ def test_results_are_kept_apart_by_session_table_and_board(store):
     assert [(r.board, r.table) for r in store.results("s1", board=3)] == [(3, 2), (3, 3)]
 
 
+def test_the_round_is_part_of_the_key(store):
+    """(session, round, table, board, revision): the same board at the same table in another round
+    (a board replayed after a fouled deal, say) is another result, each with its own revisions."""
+    assert store.put_result(result()) is True
+    assert store.put_result(result(round=2, contract="3NT", ns_score=400, tricks=9)) is True
+    assert store.put_result(result(round=2, contract="3NT", ns_score=400, tricks=9)) is False
+    assert store.put_result(result(round=2, revision=1, contract="3NT", ns_score=430, tricks=10)) is True
+    assert [(r.round, r.revision, r.ns_score) for r in store.results("s1")] == [(1, 0, 420), (2, 1, 430)]
+    assert len(store.results("s1", all_revisions=True)) == 3
+
+
 def test_adjusted_score_has_no_contract(store):
     store.put_result(result(contract="", declarer=None, tricks=None, ns_score=None, lead=None,
                             adjusted="60/40", source="director"))

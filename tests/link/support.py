@@ -22,12 +22,13 @@ def table_key(table: int) -> bytes:
 
 
 def result(table: int, board: int, revision: int = 1, session: str = "s1", contract: str = "4S",
-           declarer: str = "N", tricks: int = 10, **extra: Any) -> dict[str, Any]:
+           declarer: str = "N", tricks: int = 10, round_: int = 1, **extra: Any) -> dict[str, Any]:
     """A valid unsigned result, as the table's flow records it, scored by the engine (Law 77)."""
     seat = Seat.parse(declarer)
     vulnerability = board_vulnerability(board)
     score = duplicate_score(Contract.parse(contract), tricks, vulnerability.is_vulnerable(seat))
-    return message("result", club=CLUB, session=session, table=table, board=board, revision=revision,
+    return message("result", club=CLUB, session=session, round=round_, table=table, board=board,
+                   revision=revision,
                    dealer="N", vulnerability=str(vulnerability), contract=contract, declarer=declarer,
                    tricks=tricks, score_ns=score if seat in (Seat.N, Seat.S) else -score,
                    confirmed_by=str(seat.lho), **extra)

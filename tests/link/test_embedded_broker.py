@@ -49,9 +49,10 @@ def test_retained_assignments_reach_their_own_table_only(embedded_club: Club) ->
     received[5] = []
     links.append(embedded_club.table(5, on_assign=received[5].append))  # nothing retained is its own
     station.publish_assignment(message("assign", session="s1", round=1, table=5, ns=5, ew=15, boards=[5]))
-    wait_until(lambda: len(received[5]) == 1, what="table 5's assignment, after anything retained")
-    assert {table: [a["boards"] for a in got] for table, got in received.items()} == \
-        {3: [[3]], 4: [[4]], 5: [[5]]}
+    wait_until(lambda: len(received[5]) >= 1, what="table 5's assignment, after anything retained")
+    # (published while table 5 subscribes, it may come twice: live and retained; the table takes both)
+    assert {table: {tuple(a["boards"]) for a in got} for table, got in received.items()} == \
+        {3: {(3,)}, 4: {(4,)}, 5: {(5,)}}
     assert all(sum(link.refused.values()) == 0 for link in links)
 
 

@@ -22,8 +22,8 @@ from .support import CLUB, SECRET, ResultStore, table_key, wait_until
 def test_a_board_played_at_the_table_is_stored_by_the_station(broker: MosquittoProcess,
                                                               tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.db", session="s1")
-    service = TableService(FlowConfig(boards=[1], deals={1: DEAL}, club=CLUB, session="s1", table="3"),
-                           journal)
+    service = TableService(FlowConfig(boards=[1], deals={1: DEAL}, club=CLUB, session="s1", table="3",
+                                      rounds={1: 2}), journal)  # board 1 in round 2, as configured
     for event in board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass"):
         service.handle(event)
     [entry] = journal.pending_results()
@@ -40,7 +40,7 @@ def test_a_board_played_at_the_table_is_stored_by_the_station(broker: MosquittoP
     finally:
         table.stop()
         station.stop()
-    assert store.stored() == ["s1/3/1/r1"]
+    assert store.stored() == ["s1/2/3/1/r1"]
     [done] = journal.results()
     assert done.acked_at is not None and done.attempts == 1
     assert sum(station.refused.values()) == 0

@@ -72,7 +72,8 @@ def test_a_result_round_trips_in_canonical_json() -> None:
     ({"contract": "4Q"}, "result.contract: not a contract"),
     ({"score_ns": -420}, "result.score_ns: -420 but 4S by N making 10 tricks scores 420 for NS"),
     ({"colour": "red"}, "result: unknown field 'colour'"),
-    ({"schema": 2}, "unsupported schema version 2"),
+    ({"schema": 1}, "unsupported schema version 1"),  # a table from before the round was in the key
+    ({"round": None}, "result.round: expected an integer >= 0, got None"),
     ({"kind": "ack"}, "result.kind: expected 'result', got 'ack'"),
     ({"contract": "Pass"}, "a passed-out board has no declarer, no tricks and scores 0"),
     ({"claim": {"claimer": "N"}}, "result.claim: missing field 'tricks'"),
@@ -84,8 +85,8 @@ def test_a_bad_result_is_refused_with_the_place_and_reason(change: dict[str, obj
 
 
 def test_passed_out_and_defeated_contracts_are_valid() -> None:
-    passed = message("result", club=CLUB, session="s1", table=1, board=1, revision=1, contract="Pass",
-                     declarer=None, tricks=0, score_ns=0)
+    passed = message("result", club=CLUB, session="s1", round=1, table=1, board=1, revision=1,
+                     contract="Pass", declarer=None, tricks=0, score_ns=0)
     assert decode(encode(passed), "result")["contract"] == "Pass"
     assert result(1, 3, contract="3NTX", declarer="E", tricks=7)["score_ns"] == 500  # board 3: EW vulnerable
 
@@ -150,7 +151,7 @@ def test_outbox_keeps_results_until_acknowledged_across_a_restart(tmp_path: Path
     outbox.close()
     reopened = SQLiteOutbox(tmp_path / "outbox.db")
     assert [r["board"] for r in reopened.pending()] == [1, 2]
-    assert reopened.acknowledge(ResultKey("s1", 1, 1, 1)) and not reopened.acknowledge(first)
+    assert reopened.acknowledge(ResultKey("s1", 1, 1, 1, 1)) and not reopened.acknowledge(first)
     assert [r["board"] for r in reopened.pending()] == [2]
     reopened.close()
     db = sqlite3.connect(tmp_path / "outbox.db")

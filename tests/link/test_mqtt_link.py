@@ -62,7 +62,7 @@ def club(broker: MosquittoProcess, tmp_path: Path) -> Iterator[Club]:
 
 
 def expected_keys(tables: range, boards: range) -> list[str]:
-    return sorted(f"s1/{t}/{b}/r1" for t in tables for b in boards)
+    return sorted(f"s1/1/{t}/{b}/r1" for t in tables for b in boards)
 
 
 def play(links: list[TableLink], boards: range, pause: float = 0.0,
@@ -122,7 +122,7 @@ def test_table_offline_for_a_while_then_back(club: Club) -> None:
     table = club.table(1)
     table.outbox.put(result(1, 1))  # type: ignore[attr-defined]
     table.flush()
-    wait_until(lambda: club.store.stored() == ["s1/1/1/r1"], what="the first result")
+    wait_until(lambda: club.store.stored() == ["s1/1/1/1/r1"], what="the first result")
     table.stop()
     wait_until(lambda: states and states[-1]["status"] == "offline", what="the table's offline state")
     outbox = SQLiteOutbox(club.tmp_path / "outbox-1.db")
@@ -130,7 +130,7 @@ def test_table_offline_for_a_while_then_back(club: Club) -> None:
         outbox.put(result(1, board))
     outbox.close()
     time.sleep(0.3)
-    assert club.store.stored() == ["s1/1/1/r1"]
+    assert club.store.stored() == ["s1/1/1/1/r1"]
     back = club.table(1)
     wait_until(all_acknowledged([back]), what="the queued results acknowledged")
     assert club.store.stored() == expected_keys(range(1, 2), range(1, 6))
@@ -148,7 +148,7 @@ def test_last_will_says_offline_when_a_table_dies(club: Club, broker: MosquittoP
     finally:
         table.kill()
         table.wait()
-    wait_until(lambda: states[-1] == {"schema": 1, "kind": "state", "table": 7, "status": "offline"},
+    wait_until(lambda: states[-1] == {"schema": 2, "kind": "state", "table": 7, "status": "offline"},
                what="table 7's last will")
 
 
@@ -201,7 +201,7 @@ def test_a_correction_is_a_new_revision_stored_beside_the_first(club: Club) -> N
     table.outbox.put(result(2, 3, tricks=10, revision=2))  # type: ignore[attr-defined]
     table.flush()
     wait_until(all_acknowledged([table]), what="both revisions acknowledged")
-    assert club.store.stored() == ["s1/2/3/r1", "s1/2/3/r2"]
+    assert club.store.stored() == ["s1/1/2/3/r1", "s1/1/2/3/r2"]
 
 
 def test_assignments_and_travellers_reach_the_table(club: Club) -> None:
@@ -256,4 +256,4 @@ def test_a_store_that_fails_gets_no_ack_and_the_result_comes_again(club: Club) -
     table.outbox.put(result(1, 1))  # type: ignore[attr-defined]
     table.flush()
     wait_until(all_acknowledged([table]), what="the result acknowledged after a retry")
-    assert club.store.stored() == ["s1/1/1/r1"] and not failures
+    assert club.store.stored() == ["s1/1/1/1/r1"] and not failures

@@ -75,9 +75,9 @@ def refused_then_valid(station: tuple[StationLink, ResultStore], publisher: Publ
     for payload in payloads:
         publisher.publish(RESULT_1, payload)
     publisher.publish(RESULT_1, signed(1, board))
-    wait_until(lambda: f"s1/1/{board}/r1" in store.stored(), what="the valid result after the bad ones")
+    wait_until(lambda: f"s1/1/1/{board}/r1" in store.stored(), what="the valid result after the bad ones")
     assert sum(link.refused.values()) - before == len(payloads)
-    assert store.stored()[-1] == f"s1/1/{board}/r1"
+    assert store.stored()[-1] == f"s1/1/1/{board}/r1"
 
 
 def test_forged_results_are_refused_and_logged(broker: MosquittoProcess, station: Any,
@@ -94,7 +94,7 @@ def test_forged_results_are_refused_and_logged(broker: MosquittoProcess, station
     with caplog.at_level(logging.WARNING, logger="bridgetable.link"):
         refused_then_valid(station, publisher, list(forged.values()), board=9)
     publisher.close()
-    assert station[1].stored() == ["s1/1/9/r1"]
+    assert station[1].stored() == ["s1/1/1/9/r1"]
     reasons = [record.getMessage() for record in caplog.records]
     assert sum("signature does not match the table's key" in r for r in reasons) == 3
     assert any("message is not signed" in r for r in reasons)
@@ -108,7 +108,7 @@ def test_malformed_results_are_refused_with_the_reason(broker: MosquittoProcess,
         b"\xff\xfe": "not UTF-8",
         b"{\"schema\": 1,": "not JSON",
         b"[1, 2]": "expected a JSON object",
-        encode({**result(1, 1), "schema": 2}): "unsupported schema version 2",
+        encode({**result(1, 1), "schema": 1}): "unsupported schema version 1",
         signed(1, 1, tricks=14): "result.tricks: expected an integer 0..13, got 14",
         signed(1, 1, score_ns=999): "result.score_ns: 999 but 4S by N making 10 tricks scores 420",
         signed(1, 1, contract="8S"): "result.contract: not a contract",
@@ -191,8 +191,8 @@ def test_a_table_can_publish_only_as_itself(secured_broker: MosquittoProcess, ac
         table1.outbox.put(result(1, 2))
         table1.start()  # no station yet: the result waits for an ack
         assert table1.connected.wait(5)
-        ack = encode({"schema": 1, "kind": "ack", "session": "s1", "table": 1, "board": 2, "revision": 1,
-                      "status": "stored"})
+        ack = encode({"schema": 2, "kind": "ack", "session": "s1", "round": 1, "table": 1, "board": 2,
+                      "revision": 1, "status": "stored"})
         table2.publish(topics.director_topic(CLUB, "ack", 1), ack)  # a forged ack: the broker drops it
         time.sleep(0.3)
         assert len(table1.outbox.pending()) == 1
@@ -205,9 +205,9 @@ def test_a_table_can_publish_only_as_itself(secured_broker: MosquittoProcess, ac
             wait_until(lambda: station.refused["result"] == 1, what="the station refusing table 2's forgery")
         assert "signature does not match" in caplog.text
         table2.publish(topics.table_topic(CLUB, 2, "result"), signed(2, 3))  # its own: accepted
-        wait_until(lambda: "s1/2/3/r1" in store.stored(), what="table 2's own result")
+        wait_until(lambda: "s1/1/2/3/r1" in store.stored(), what="table 2's own result")
         wait_until(lambda: not table1.outbox.pending(), what="table 1's result acknowledged by the station")
-        assert store.stored() == ["s1/1/2/r1", "s1/2/3/r1"]  # table 2's replay of 1/1 never arrived
+        assert store.stored() == ["s1/1/1/2/r1", "s1/1/2/3/r1"]  # table 2's replay of 1/1 never arrived
     finally:
         table1.stop()
         table2.close()

@@ -14,7 +14,7 @@ from bridgetable.bridge import Auction, Seat
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import Journal, JournalError
 from bridgetable.table.script import auction_events, board_events, play_events
-from bridgetable.table.service import TableService, replay
+from bridgetable.table.service import TableService, load_config, replay
 
 from .helpers import DEAL, key
 
@@ -28,14 +28,15 @@ def write_pbn(path: Path) -> None:
 
 
 def test_the_journal_replays_to_the_same_state_and_holds_the_outbox(tmp_path: Path) -> None:
-    config = FlowConfig(boards=[1, 2], deals={1: DEAL}, club="c", session="s", table="3")
+    config = FlowConfig(boards=[1, 2], deals={1: DEAL}, club="c", session="s", table="3", rounds={2: 2})
     service = TableService(config, Journal(tmp_path / "j.db", session="s"))
+    service.assign(1, [1])  # the station's assignment: board 1 in round 1
     for event in [*BOARD[:20], key("W", "OK"), *BOARD[20:]]:  # one refused event on the way
         service.handle(event)
     assert len(service.journal) == len(BOARD)  # refused events are not journaled
     [entry] = service.journal.pending_results()
-    assert entry.key == "c/s/3/1/1" and entry.payload["score_ns"] == service.journal.results()[0].payload[
-        "score_ns"]
+    assert entry.key == "c/s/1/3/1/1" and entry.payload["round"] == 1
+    assert entry.payload["score_ns"] == service.journal.results()[0].payload["score_ns"]
     assert service.journal.events().__next__() == BOARD[0]
     again = replay(config, Journal(tmp_path / "j.db", session="s"))
     assert again.view().durable() == service.flow.view().durable()
@@ -126,3 +127,20 @@ def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) ->
     results = Journal(journal, session="s").results()
     assert [r.payload for r in results] == expected_results  # each board once, as if never killed
     assert results[1].payload["claim"]["tricks"] == 8
+
+
+@pytest.mark.parametrize(("rounds", "error"), [
+    ('{ 1 = "1-2", 2 = [3, 4] }', None),
+    ('{ x = "1" }', "'x' is not a round number"),
+    ('{ 1 = "1-2", 2 = "2-3" }', "board 2 is in rounds 1 and 2"),
+    ('"1-4"', "a table of round = boards"),
+])
+def test_the_configuration_gives_each_board_its_round(tmp_path: Path, rounds: str, error: str | None) -> None:
+    """A table without a link learns its rounds from table.toml (with a link, from its assignments)."""
+    config = tmp_path / "table.toml"
+    config.write_text(f'[table]\nsession = "s"\nboards = "1-4"\nrounds = {rounds}\n')
+    if error is None:
+        assert load_config(config).flow.rounds == {1: 1, 2: 1, 3: 2, 4: 2}
+    else:
+        with pytest.raises(ValueError, match=error):
+            load_config(config)

@@ -152,6 +152,7 @@ class RobotTable:
                 assignment = self.assignments.get(timeout=0.2)
             except queue.Empty:
                 continue
+            self.service.assign(assignment["round"], assignment["boards"])
             self.link.set_state(round=assignment["round"], phase="playing")
             for board in assignment["boards"]:
                 if board in self.played or self.stopping.is_set():

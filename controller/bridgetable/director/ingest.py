@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..link import ReceivedResult
+from ..link import SCHEMA_VERSION, ReceivedResult
 from .session import Session
 from .standings import TravellerRow, score_session
 from .store import StoredResult
@@ -42,10 +42,10 @@ class TableStatus:
 
 
 def stored_from_message(message: dict[str, Any], session: Session) -> StoredResult:
-    """A validated result message -> the store's record of it (round and pairs from the
-    movement when the message leaves them out)."""
+    """A validated result message -> the store's record of it (the round from the movement when
+    the table was not told it, the pairs when the message leaves them out)."""
     table, board = message["table"], message["board"]
-    round_ = message.get("round") or session.round_of(table, board) or 0
+    round_ = message["round"] or session.round_of(table, board) or 0
     seat = session.movement.at(round_, table) if round_ else None
     lead = message.get("lead") or ((message.get("play") or [None])[0])
     return StoredResult(
@@ -109,7 +109,7 @@ class Ingest:
         if self._publish_traveller is None:
             return
         rows = [row.message_row() for row in self.traveller(board)]
-        self._publish_traveller({"schema": 1, "kind": "traveller", "session": self.session.id,
+        self._publish_traveller({"schema": SCHEMA_VERSION, "kind": "traveller", "session": self.session.id,
                                  "board": board, "rows": rows})
 
     def on_state(self, message: dict[str, Any]) -> None:

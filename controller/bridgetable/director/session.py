@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Deal, board_dealer, board_vulnerability
+from ..link import SCHEMA_VERSION
 from ..movements import Movement, MovementError, howell, mitchell, team_match
 from .store import BoardInfo, Store
 
@@ -132,7 +133,8 @@ class Session:
         messages = []
         for a in self.movement.round(round_):
             msg: dict[str, Any] = {
-                "schema": 1, "kind": "assign", "session": self.id, "round": round_, "table": a.table,
+                "schema": SCHEMA_VERSION, "kind": "assign", "session": self.id, "round": round_,
+                "table": a.table,
                 "ns": a.ns, "ew": a.ew, "boards": list(a.boards), "event": self.setup.event,
                 "ns_names": self.setup.pairs.get(a.ns, ""), "ew_names": self.setup.pairs.get(a.ew, ""),
                 "show_traveller": a.table not in self.setup.hide_traveller,

@@ -2,10 +2,10 @@
 
 ``Store`` is the interface; ``SQLiteStore`` (the default, a file on disk) and ``PostgresStore``
 (psycopg 3, for a large event) implement it with the same SQL. A result is unique by
-(session, table, board, revision): a table plays a board once in a session, so the round is
-stored with it but is not needed to tell results apart. Sending the same result again is
-harmless (``put_result`` says it was a duplicate); a correction is a higher revision, and the
-highest revision of each (session, table, board) is the one that counts.
+(session, round, table, board, revision). Sending the same result again is harmless
+(``put_result`` says it was a duplicate); a correction is a higher revision, and the highest
+revision of each (session, round, table, board) is the one that counts. (A store created before
+the round joined the key keeps its old key, without the round, and works as before.)
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ CREATE TABLE IF NOT EXISTS results (session TEXT NOT NULL, round INTEGER NOT NUL
     board INTEGER NOT NULL, revision INTEGER NOT NULL, ns INTEGER NOT NULL, ew INTEGER NOT NULL,
     contract TEXT NOT NULL, declarer TEXT, tricks INTEGER, ns_score INTEGER, lead TEXT, adjusted TEXT,
     source TEXT NOT NULL, record TEXT NOT NULL, stored_at TEXT NOT NULL,
-    PRIMARY KEY (session, tbl, board, revision));
+    PRIMARY KEY (session, round, tbl, board, revision));
 CREATE INDEX IF NOT EXISTS results_by_round ON results (session, round);
 CREATE TABLE IF NOT EXISTS audit (id {serial}, session TEXT NOT NULL, at TEXT NOT NULL,
     actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
@@ -201,7 +201,7 @@ class SqlStore:
         each, or all."""
         latest = "" if all_revisions else (
             " AND revision = (SELECT MAX(revision) FROM results AS r2 WHERE r2.session = results.session"
-            " AND r2.tbl = results.tbl AND r2.board = results.board)")
+            " AND r2.round = results.round AND r2.tbl = results.tbl AND r2.board = results.board)")
         one_board = "" if board is None else " AND board = ?"
         params = (session,) if board is None else (session, board)
         rows = self._run(f"SELECT {_RESULT_COLUMNS} FROM results WHERE session = ?{one_board}{latest} "

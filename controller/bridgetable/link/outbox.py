@@ -86,13 +86,13 @@ class OutboxConflict(ValueError):
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
-    session TEXT NOT NULL, table_no INTEGER NOT NULL, board INTEGER NOT NULL,
+    session TEXT NOT NULL, round INTEGER NOT NULL, table_no INTEGER NOT NULL, board INTEGER NOT NULL,
     revision INTEGER NOT NULL,
     message TEXT NOT NULL,
     queued_at REAL NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0,
     acked_at REAL,
-    PRIMARY KEY (session, table_no, board, revision)
+    PRIMARY KEY (session, round, table_no, board, revision)
 );
 CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (acked_at, queued_at);
 """
@@ -111,6 +111,11 @@ class SQLiteOutbox:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(outbox)")}
+        if "round" not in columns:
+            self._db.close()
+            raise ValueError(f"{path}: an outbox of link schema 1 (results keyed without their round); "
+                             "send what it holds with the program that wrote it, then start a new file")
 
     def put(self, message: dict[str, Any]) -> ResultKey:
         """Queue a result (idempotent: the same result again is queued once); then ``link.flush()``."""
@@ -121,8 +126,8 @@ class SQLiteOutbox:
             self._db.execute("BEGIN IMMEDIATE")
             row = self._db.execute("SELECT message FROM outbox" + _WHERE_KEY, _key_row(key)).fetchone()
             if row is None:
-                self._db.execute("INSERT INTO outbox (session, table_no, board, revision, message, queued_at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?)",
+                self._db.execute("INSERT INTO outbox (session, round, table_no, board, revision, message,"
+                                 " queued_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  (*_key_row(key), text, time.time()))
             elif row[0] != text:
                 raise OutboxConflict(f"result {key} is already queued with other content; "
@@ -150,8 +155,8 @@ class SQLiteOutbox:
             self._db.close()
 
 
-_WHERE_KEY = " WHERE session=? AND table_no=? AND board=? AND revision=?"
+_WHERE_KEY = " WHERE session=? AND round=? AND table_no=? AND board=? AND revision=?"
 
 
-def _key_row(key: ResultKey) -> tuple[str, int, int, int]:
-    return (key.session, key.table, key.board, key.revision)
+def _key_row(key: ResultKey) -> tuple[str, int, int, int, int]:
+    return (key.session, key.round, key.table, key.board, key.revision)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: results and acks carry the round (part of the result's key)
 MAX_PAYLOAD = 64 * 1024  # bytes; a whole board (auction and play) is about 1 KiB
 
 Check = Callable[[Any, str], None]
@@ -111,6 +111,7 @@ def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = No
 SEAT = string(choices=("N", "E", "S", "W"))
 SESSION = string(64, allow_empty=True)  # a table not given a session sends ""
 POSITIVE = integer(1)
+ROUND = integer(0)  # of a result: 0 when the table was not told (the station takes it from its movement)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 
@@ -122,10 +123,10 @@ TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.
 FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # kind: (required fields besides schema and kind, optional fields)
     "result": (  # the table's confirmed result (table.flow's result record) and its signature
-        {"club": string(64), "session": SESSION, "table": POSITIVE,
+        {"club": string(64), "session": SESSION, "round": ROUND, "table": POSITIVE,
          "board": POSITIVE, "revision": integer(0), "contract": string(8), "declarer": nullable(SEAT),
          "tricks": nullable(TRICKS), "score_ns": integer(-10000, 10000)},
-        {"round": POSITIVE, "ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
+        {"ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
          "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
          "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
          "play": array(string(3), max_items=52),
@@ -135,7 +136,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE},
     ),
     "ack": (
-        {"session": SESSION, "table": POSITIVE, "board": POSITIVE,
+        {"session": SESSION, "round": ROUND, "table": POSITIVE, "board": POSITIVE,
          "revision": integer(0), "status": string(choices=("stored", "duplicate"))},
         {},
     ),
@@ -251,13 +252,12 @@ def encode(message: Mapping[str, Any]) -> bytes:
 
 @dataclass(frozen=True, slots=True, order=True)
 class ResultKey:
-    """What makes a result unique: a repeat has the same key, a correction a higher revision.
-
-    A table plays a board once in a session, so the round is not part of the key (a result may
-    carry it; the station knows it from its movement in any case).
-    """
+    """What makes a result unique: (session, round, table, board) and the revision. A repeat has the
+    same key, a correction a higher revision. The table knows its round from its assignment (or its
+    configuration); round 0 says it was not told."""
 
     session: str
+    round: int
     table: int
     board: int
     revision: int
@@ -265,11 +265,13 @@ class ResultKey:
     @classmethod
     def of(cls, message: Mapping[str, Any]) -> ResultKey:
         """The key of a result or of an ack."""
-        return cls(message["session"], message["table"], message["board"], message["revision"])
+        return cls(message["session"], message["round"], message["table"], message["board"],
+                   message["revision"])
 
     def fields(self) -> dict[str, Any]:
-        return {"session": self.session, "table": self.table, "board": self.board,
+        return {"session": self.session, "round": self.round, "table": self.table, "board": self.board,
                 "revision": self.revision}
 
     def __str__(self) -> str:
-        return f"{self.session}/{self.table}/{self.board}/r{self.revision}"
+        """``session/round/table/board/r<revision>``, e.g. ``s1/2/3/5/r1``."""
+        return f"{self.session}/{self.round}/{self.table}/{self.board}/r{self.revision}"

@@ -49,7 +49,7 @@ from ..bridge import (
 from .events import EventKind, Key, TableEvent
 from .openplay import OpenPlay
 
-RESULT_SCHEMA = 1
+RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
 
 LEVEL_KEYS = {Key.ONE: 1, Key.TWO: 2, Key.THREE: 3, Key.FOUR: 4, Key.FIVE: 5, Key.SIX: 6, Key.SEVEN: 7}
 STRAIN_KEYS = {Key.CLUBS: Strain.CLUBS, Key.DIAMONDS: Strain.DIAMONDS, Key.HEARTS: Strain.HEARTS,
@@ -88,6 +88,7 @@ class FlowConfig:
     club: str = ""
     session: str = ""
     table: str = "1"
+    rounds: dict[int, int] = field(default_factory=dict)  # board -> round, from assignments or config
 
     def __post_init__(self) -> None:
         if not self.boards:
@@ -584,6 +585,7 @@ class BoardFlow:
         lead = played[0] if played else (str(self.lead) if self.lead else None)
         return {
             "schema": RESULT_SCHEMA, "club": self.config.club, "session": self.config.session,
+            "round": self.config.rounds.get(self.board, 0),
             "table": self.config.table, "board": self.board, "revision": 1,
             "dealer": str(self.dealer), "vulnerability": str(self.vulnerability),
             "deal": deal.to_pbn() if deal else None,

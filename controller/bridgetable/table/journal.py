@@ -4,12 +4,12 @@ SQLite in WAL mode with synchronous=FULL: once ``append`` returns, the event sur
 The table writes an event before it shows or sends anything that follows from it, so after a
 restart replaying the journal puts the board exactly where it was (see ``service``).
 
-Schema (version 1):
+Schema (version 2):
 
 ``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
             at (Unix time, for the record only: the flow never reads it).
 ``outbox``  one row per confirmed result, written in the same transaction as the confirming
-            event: id, event_seq (that event), key (idempotent: club/session/table/board/revision),
+            event: id, event_seq (that event), key (idempotent: club/session/round/table/board/revision),
             board, payload (the result as JSON, see ``flow.BoardFlow.result_record``), created_at,
             attempts and sent_at (the link's last try), acked_at (the station has stored it).
 ``meta``    name/value: the schema version and the session the journal belongs to.
@@ -33,7 +33,7 @@ from typing import Any
 from ..bridge import Seat
 from .events import EventKind, TableEvent
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: the outbox key holds the round
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -77,7 +77,7 @@ class OutboxEntry:
 
 def result_key(payload: dict[str, Any]) -> str:
     """The idempotent key of a result: the station stores by it, so a repeat is harmless."""
-    return "/".join(str(payload[name]) for name in ("club", "session", "table", "board", "revision"))
+    return "/".join(str(payload[name]) for name in ("club", "session", "round", "table", "board", "revision"))
 
 
 class Journal:

@@ -80,6 +80,11 @@ class TableService:
         for seat, display in self.displays.items():
             display.show(render(view, seat))
 
+    def assign(self, round_: int, boards: Iterable[int]) -> None:
+        """The station's assignment: these boards are played in this round (their results say so).
+        Safe from the link's thread: results read it only when a board is confirmed."""
+        self.config.rounds.update(dict.fromkeys(boards, round_))
+
     def submit(self, event: TableEvent) -> None:
         """The devices' sink: thread-safe."""
         self.events.put(event)
@@ -147,6 +152,21 @@ def parse_boards(value: Any, where: str) -> list[int]:
     raise ValueError(f"{where}: boards is a list of board numbers or a range like \"1-8\", not {value!r}")
 
 
+def parse_rounds(value: Any, where: str) -> dict[int, int]:
+    """``{1 = "1-3", 2 = "4-6"}`` (round: its boards, as for ``boards``) -> board -> round."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: a table of round = boards, like {{ 1 = \"1-3\", 2 = \"4-6\" }}")
+    rounds: dict[int, int] = {}
+    for name, boards in value.items():
+        if not (name.isascii() and name.isdigit() and int(name) >= 1):
+            raise ValueError(f"{where}: {name!r} is not a round number")
+        for board in parse_boards(boards, f"{where}.{name}"):
+            if board in rounds:
+                raise ValueError(f"{where}: board {board} is in rounds {rounds[board]} and {name}")
+            rounds[board] = int(name)
+    return rounds
+
+
 def read_deals(path: Path) -> dict[int, Deal]:
     """The deal of each board in a PBN file (a board without a valid deal is an error)."""
     from ..formats.pbn import decode_pbn, read_pbn
@@ -172,7 +192,7 @@ def load_config(path: str | Path) -> TableConfig:
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise ValueError(f"{path}: [table] must be a table of settings")
-    known = {"club", "session", "table", "boards", "deals", "hand_check", "card_readers",
+    known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames"}
     unknown = sorted(set(table) - known)
     if unknown:
@@ -190,7 +210,8 @@ def load_config(path: str | Path) -> TableConfig:
             bidding_boxes=bool(table.get("bidding_boxes", True)),
             hand_check=bool(table.get("hand_check", False)),
             club=str(table.get("club", "")), session=str(table.get("session", "")),
-            table=str(table.get("table", "1")))
+            table=str(table.get("table", "1")),
+            rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"))
     except OSError as error:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),
