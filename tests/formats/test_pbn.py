@@ -198,3 +198,26 @@ def test_writes_a_record_built_without_tags() -> None:
                  "auction_ended", "contract", "declarer", "result", "score_ns"):
         assert getattr(again, name) == getattr(record, name), name
     assert again.tags["Deal"].startswith("E:")
+
+
+def test_whole_line_fast_path_reads_what_the_token_path_reads() -> None:
+    # A ";" comment at the end of a line sends it through the token-by-token path instead.
+    text = GAME + """
+[Event "#"]
+[Board "4"] [Dealer "W"]
+[Vulnerable "All"]
+[Board "5"]
+[Deal "W:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Contract "7S"]
+[Declarer "N"]
+[Auction "W"]
+Pass 7S! $1 Pass
+Pass Pass 1C
+[Play "E"]
+CA ZZ C3 C4
+"""
+    commented = "\n".join(line + " ;x" if line.strip() and not line.startswith("%") else line
+                          for line in text.split("\n"))
+    fast, slow = read_pbn(text), read_pbn(commented)
+    assert len(fast) == 2 and fast[1].problems  # the second game has problems to report
+    assert fast == slow
