@@ -96,6 +96,8 @@ def test_undo_retraces_a_random_auction(auction: Auction) -> None:
     while len(replayed):
         made = replayed.undo()
         assert made.seat is replayed.turn
+        fresh = Auction(auction.dealer, replayed.calls)  # what the auction says without the undo
+        assert replayed.legal_calls() == fresh.legal_calls() and replayed.last_bid == fresh.last_bid
     assert replayed.turn is auction.dealer and not replayed.is_complete
 
 
