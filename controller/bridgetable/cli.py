@@ -163,6 +163,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--dir", metavar="DIR", help="keep the station's and tables' files here")
     parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
                         help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
+    parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
+                        help="robots: a single table against the robots, scored in IMPs against them")
     parser.set_defaults(handler=_run_demo)
 
 
@@ -194,13 +196,14 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--session", required=True, help="the session's name, e.g. 2026-11-29")
     parser.add_argument("--event", default="Club session", help="the event's title")
     parser.add_argument("--new", action="store_true", help="set the session up again if it exists")
-    parser.add_argument("--movement", choices=("mitchell", "howell", "teams"), default="mitchell")
+    parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "robots"), default="mitchell",
+                        help="robots: a single table against the robots (scored ROBOTS)")
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--pairs", type=int, help="Howell: the number of pairs (default 2 x tables)")
-    parser.add_argument("--boards", type=int, help="team match: boards in the match")
+    parser.add_argument("--boards", type=int, help="team match, robots: boards in the match")
     parser.add_argument("--boards-per-round", type=int, default=3)
     parser.add_argument("--rounds", type=int, help="default: the movement's full length")
-    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS"), default="MP")
+    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS", "ROBOTS"), default="MP")
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
     parser.add_argument("--deals", metavar="FILE.pbn", help="the deals (default: generated)")
     parser.add_argument("--seed", type=int, default=1, help="seed of generated deals")

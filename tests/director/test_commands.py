@@ -26,3 +26,11 @@ def test_team_match_and_bad_names_are_refused_clearly():
     assert len(boards) == 8 and setup.scoring == "TEAMS"
     with pytest.raises(SetupError, match="NUMBER=NAMES"):
         setup_from_args(parse("--pair", "Ann & Bob"))
+
+
+def test_a_single_table_against_the_robots():
+    setup, boards = setup_from_args(parse("--movement", "robots", "--boards", "8", "--boards-per-round", "2"))
+    assert setup.movement == {"kind": "robots", "boards": 8, "boards_per_round": 2}
+    assert setup.scoring == "ROBOTS" and len(boards) == 8
+    movement = setup.build_movement()
+    assert movement.tables == 1 and movement.rounds == 4 and movement.pairs == [1, 2]

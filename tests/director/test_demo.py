@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import sys
 
-from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score
+from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
 from bridgetable.director.session import generated_boards
 from bridgetable.formats.pbn import read_pbn_file
 
@@ -77,3 +77,15 @@ def test_demo_on_the_embedded_amqtt_broker(tmp_path):
     assert {e["pair"] for e in data["ranking"]} == set(range(1, 7))
     rows = {t["board"]: len(t["rows"]) for t in data["travellers"]}
     assert rows == {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}  # 2 rounds of a 3-table Mitchell: 2 rows each
+
+
+def test_demo_of_a_single_table_against_the_robots(tmp_path):
+    data = run_demo("--movement", "robots", "--rounds", "2", "--dir", str(tmp_path / "w"))
+    assert [e["pair"] for e in sorted(data["ranking"], key=lambda e: e["pair"])] == [1, 2]
+    match = data["robots"]
+    scores = {t["board"]: t["rows"][0]["ns_score"] for t in data["travellers"]}
+    assert [b["board"] for b in match["boards"]] == [1, 2, 3, 4] == sorted(scores)
+    for board in match["boards"]:  # our table's result (through the link) against the robot table's
+        assert board["open_ns"] == scores[board["board"]]
+        assert board["imps_ns"] == imps(board["open_ns"] - board["closed_ns"])
+    assert match["winner"] in ("NS", "EW", "draw")

@@ -24,6 +24,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           displays=args.displays or not args.headless, broker=args.broker,
+                          movement=args.movement,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
@@ -55,8 +56,8 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
     elif args.movement == "howell":
         movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
                     "boards_per_round": args.boards_per_round, "rounds": args.rounds}
-    else:
-        movement = {"kind": "teams", "boards": args.boards or 2 * args.boards_per_round,
+    else:  # a team match over two tables, or a single table against the robots
+        movement = {"kind": args.movement, "boards": args.boards or 2 * args.boards_per_round,
                     "boards_per_round": args.boards_per_round}
     pairs = {}
     for text in args.pair or []:
@@ -64,7 +65,8 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
         if not number.strip().isdigit() or not names.strip():
             raise SetupError(f"--pair {text!r}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'")
         pairs[int(number)] = names.strip()
-    setup = SessionSetup(args.session, args.event, movement, scoring=args.scoring, pairs=pairs)
+    scoring = "ROBOTS" if args.movement == "robots" else args.scoring
+    setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs)
     count = len(setup.build_movement().boards)
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards

@@ -209,22 +209,33 @@ class DemoOptions:
     headless: bool = False
     displays: bool = True  # the seat displays, on luma's dummy device
     broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
+    movement: str = "mitchell"  # or "robots": a single table against the robots
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
+
+
+def demo_setup(options: DemoOptions) -> SessionSetup:
+    """A Mitchell of ``tables`` tables, or one table against the robots (``tables`` is then 1)."""
+    if options.movement == "robots":
+        options.tables = 1
+        movement: dict[str, Any] = {"kind": "robots", "boards": options.rounds * options.boards_per_round,
+                                    "boards_per_round": options.boards_per_round}
+    else:
+        movement = {"kind": "mitchell", "tables": options.tables, "rounds": options.rounds,
+                    "boards_per_round": options.boards_per_round}
+    scoring = "ROBOTS" if options.movement == "robots" else "MP"
+    return SessionSetup("demo", "bridgetable demo", movement, scoring,
+                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
 
 
 def run_demo(options: DemoOptions) -> dict[str, Any]:
     """Play a whole session; returns the standings as the demo's JSON."""
     work = options.directory or Path(tempfile.mkdtemp(prefix="bridgetable-demo-"))
     work.mkdir(parents=True, exist_ok=True)
-    movement = {"kind": "mitchell", "tables": options.tables, "boards_per_round": options.boards_per_round,
-                "rounds": options.rounds}
-    setup = SessionSetup("demo", "bridgetable demo", movement,
-                         pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
+    setup = demo_setup(options)
     store = SQLiteStore(work / "station.db")
-    session = Session.create(store, setup, generated_boards(options.tables * options.boards_per_round,
-                                                            options.seed))
+    session = Session.create(store, setup, generated_boards(len(setup.build_movement().boards), options.seed))
     secret = secrets.token_bytes(32)
     keys = DerivedKeys(secret, CLUB, options.tables)
     broker = local_broker(work / "broker", options.broker)

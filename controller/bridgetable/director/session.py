@@ -13,10 +13,11 @@ from typing import Any
 
 from ..bridge import Deal, board_dealer, board_vulnerability
 from ..link import SCHEMA_VERSION
-from ..movements import Movement, MovementError, howell, mitchell, team_match
+from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
 from .store import BoardInfo, Store
 
-SCORINGS = ("MP", "IMP", "XIMP", "TEAMS")  # matchpoints, Butler IMPs, cross-IMPs, a team match
+SCORINGS = ("MP", "IMP", "XIMP", "TEAMS", "ROBOTS")  # matchpoints, Butler IMPs, cross-IMPs, a team
+# match, a single table against the robots
 
 
 class SetupError(ValueError):
@@ -28,8 +29,9 @@ class SessionSetup:
     """What the director decides before the first round.
 
     ``movement`` is {"kind": "mitchell", "tables": 4, "boards_per_round": 3, "rounds": 3},
-    {"kind": "howell", "pairs": 8, "boards_per_round": 2} or {"kind": "teams", "boards": 16,
-    "boards_per_round": 4}. ``hide_traveller`` lists tables that do not show the traveller.
+    {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
+    "boards_per_round": 4} or {"kind": "robots", "boards": 8, "boards_per_round": 2} (one table
+    against the robots, scored ROBOTS). ``hide_traveller`` lists tables that do not show the traveller.
     """
 
     session: str
@@ -45,12 +47,15 @@ class SessionSetup:
             raise SetupError(f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}")
         if self.scoring == "TEAMS" and self.movement.get("kind") != "teams":
             raise SetupError("team scoring needs the two-table team movement")
+        if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
+            raise SetupError("a single table against the robots is scored against the robots (ROBOTS), "
+                             "and only it is")
         self.pairs = {int(pair): names for pair, names in self.pairs.items()}
 
     def build_movement(self) -> Movement:
         spec = dict(self.movement)
         kind = spec.pop("kind", None)
-        builders = {"mitchell": mitchell, "howell": howell, "teams": team_match}
+        builders = {"mitchell": mitchell, "howell": howell, "teams": team_match, "robots": robot_table}
         if kind not in builders:
             raise SetupError(f"movement kind must be one of {', '.join(builders)}, not {kind!r}")
         try:

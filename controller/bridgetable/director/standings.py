@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..robots.match import MatchResult
 from ..scoring import (
     Adjusted,
     BoardResult,
@@ -21,6 +22,7 @@ from ..scoring import (
     matchpoint_board,
     rank_pairs,
 )
+from .robotmatch import robot_match
 from .session import Session
 from .store import StoredResult
 
@@ -46,6 +48,7 @@ class Standings:
     travellers: dict[int, list[TravellerRow]] = field(default_factory=dict)
     ranking: dict[str, list[RankEntry]] = field(default_factory=dict)
     match: TeamMatch | None = None
+    robots: MatchResult | None = None  # a single table against the robots
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
         """The demo's JSON: the ranking (every group, best first) and every traveller."""
@@ -58,7 +61,8 @@ class Standings:
              "adjusted": row.result.adjusted, "ns_mp": round(row.ns_points, 2),
              "ew_mp": round(row.ew_points, 2)} for row in rows]}
             for board, rows in sorted(self.travellers.items())]
-        return {"ranking": ranking, "travellers": travellers}
+        extra = {"robots": self.robots.to_json()} if self.robots is not None else {}
+        return {"ranking": ranking, "travellers": travellers, **extra}
 
 
 def board_result(stored: StoredResult) -> BoardResult:
@@ -84,12 +88,18 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     if scoring == "TEAMS":
         standings.match = TeamMatch(session.setup.teams.get("home", "Home"),
                                     session.setup.teams.get("away", "Away"))
+    if scoring == "ROBOTS":
+        standings.robots = robot_match(results, session.store.boards(session.id))
+        against_robots = {b.board: float(b.imps_ns) for b in standings.robots.boards}
     for board, stored in sorted(by_board.items()):
         inputs = [board_result(r) for r in stored]
         if scoring == "MP":
             scored = matchpoint_board(inputs, max(played.get(board, 0), len(inputs)))
         elif scoring == "XIMP":
             scored = cross_imps(inputs)
+        elif scoring == "ROBOTS":  # IMPs against the robots' table (adjusted: its IMP equivalent)
+            scored = [Scored(i, *i.score.imps()) if isinstance(i.score, Adjusted)
+                      else Scored(i, against_robots[board], 0.0 - against_robots[board]) for i in inputs]
         else:
             scored = butler(inputs)
         if standings.match is not None:

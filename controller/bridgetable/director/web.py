@@ -128,7 +128,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 def _ranking_values(station: Station) -> dict[str, Any]:
     standings = station.standings()
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
-            "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring}
+            "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
+            "robots": standings.robots, "session_boards": len(station.session.movement.boards)}
 
 
 async def _director_action(station: Station, request: Request) -> str:

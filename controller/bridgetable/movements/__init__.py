@@ -5,7 +5,8 @@ from .guide import guide_card, guide_cards
 from .howell import howell
 from .mitchell import mitchell
 from .properties import Profile, profile
+from .robots import robot_table
 from .teams import team_match
 
 __all__ = ["Movement", "MovementError", "Profile", "TableRound", "guide_card", "guide_cards", "howell",
-           "mitchell", "profile", "team_match"]
+           "mitchell", "profile", "robot_table", "team_match"]

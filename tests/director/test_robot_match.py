@@ -1,0 +1,89 @@
+"""A single table against the robots at the station: each board is scored as IMPs against the
+robot table as our results arrive, the ranking follows, and the web page shows the match."""
+
+import pytest
+from starlette.testclient import TestClient
+
+from bridgetable.bridge import Contract, Deal, Seat, Vulnerability, imps
+from bridgetable.director import web
+from bridgetable.director.ingest import Ingest
+from bridgetable.director.session import SessionSetup, SetupError
+from bridgetable.director.standings import score_session
+from bridgetable.formats.record import BoardRecord
+from bridgetable.robots.match import score_match
+from bridgetable.robots.table import robot_board
+
+from .helpers import new_session, received, result_message
+
+MOVEMENT = {"kind": "robots", "boards": 4, "boards_per_round": 2}
+PLAYED = {1: ("4S", "N", 10), 2: ("3NT", "E", 8), 3: ("Pass", "N", 0), 4: ("2H", "S", 9)}
+
+
+@pytest.fixture
+def ingest(tmp_path):
+    return Ingest(new_session(tmp_path, scoring="ROBOTS", movement=MOVEMENT))
+
+
+def robots_ns(ingest, board):
+    info = ingest.session.store.boards(ingest.session.id)[board]
+    return robot_board(board, Deal.parse(info.deal), Seat.parse(info.dealer),
+                       Vulnerability.parse(info.vulnerability)).score_ns
+
+
+def send(ingest, board):
+    message = result_message(ingest.session, 1, board, *PLAYED[board])
+    ingest.store_result(received(message))
+    return message
+
+
+def test_each_board_is_scored_against_the_robots_as_it_arrives(ingest):
+    session = ingest.session
+    assert session.movement.tables == 1 and session.movement.rounds == 2
+    expected, ours = {}, []
+    for board in PLAYED:
+        message = send(ingest, board)
+        expected[board] = imps(message["score_ns"] - robots_ns(ingest, board))
+        standings = score_session(session)
+        assert {b.board: b.imps_ns for b in standings.robots.boards} == expected
+        [row] = standings.travellers[board]
+        assert (row.ns_points, row.ew_points) == (expected[board], -expected[board])
+        contract = Contract.parse_or_pass(message["contract"])
+        ours.append(BoardRecord(board=board, contract=contract, passed_out=contract is None,
+                                declarer=Seat.parse(message["declarer"]) if message["declarer"] else None,
+                                result=message["tricks"]))
+    assert any(expected.values())  # the robots did not all score what we did
+    # the same match as `bridgetable match` scores it from the records of our table
+    deals = [BoardRecord(board=b, deal=Deal.parse(i.deal), dealer=Seat.parse(i.dealer),
+                         vulnerability=Vulnerability.parse(i.vulnerability))
+             for b, i in session.store.boards(session.id).items()]
+    final = score_session(session)
+    assert final.robots.to_json() == score_match(deals, ours).to_json()
+    data = final.as_json(session.setup.pairs)
+    assert data["robots"]["winner"] == final.robots.winner
+    totals = {entry["pair"]: entry["total"] for entry in data["ranking"]}
+    assert totals == {1: sum(expected.values()), 2: -sum(expected.values())}
+
+
+def test_the_web_page_shows_the_match_and_updates(ingest):
+    with TestClient(web.create_app(ingest, password="pw")) as client:
+        before = client.get("/").text
+        assert "Against the robots: NS 0 – 0 EW" in before and "0 of 4 boards" in before
+        assert '<tr data-board="' not in before
+        send(ingest, 1)
+        page = client.get("/").text
+        first = score_session(ingest.session).robots
+        assert f"Against the robots: NS {first.imps_ns} – {first.imps_ew} EW" in page
+        assert "1 of 4 boards" in page and page.count('<tr data-board="') == 1
+        send(ingest, 2)
+        fragment = client.get("/fragment/ranking").text
+        assert "2 of 4 boards" in fragment and fragment.count('<tr data-board="') == 2
+        assert client.get("/api/standings").json()["robots"]["boards"][1]["board"] == 2
+
+
+@pytest.mark.parametrize(("movement", "scoring"), [
+    (MOVEMENT, "MP"),
+    ({"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 3}, "ROBOTS"),
+])
+def test_robot_scoring_goes_with_the_robot_movement_only(movement, scoring):
+    with pytest.raises(SetupError, match="against the robots"):
+        SessionSetup("s", "e", movement, scoring=scoring)
