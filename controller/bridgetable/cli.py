@@ -209,6 +209,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--seed", type=int, default=1, help="seed of generated deals")
     parser.add_argument("--store", default="station.db", help="SQLite file or postgresql:// URL")
     parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT")
+    parser.add_argument("--embedded-broker", action="store_true",
+                        help="start an amqtt broker in this process, listening at --broker (a laptop "
+                             "without Mosquitto: anonymous clients, no ACL)")
     parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
     parser.add_argument("--port", type=int, default=8080, help="web pages' port")
     parser.add_argument("--password", required=True, help="the director's web password")

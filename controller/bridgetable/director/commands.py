@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..link import Broker
+from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
 from .demo import DemoOptions, run_demo
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
@@ -80,13 +81,18 @@ def run_station_command(args: argparse.Namespace) -> int:
     accounts = json.loads(Path(args.accounts).read_text())
     club, login = accounts["club"], accounts["station"]
     store = open_store(args.store)
+    host, _, port = args.broker.partition(":")
+    embedded = EmbeddedBroker(int(port or 1883), host) if args.embedded_broker else None
     try:
+        if embedded is not None:
+            embedded.start()
+            print(f"embedded amqtt broker listening on {host}:{embedded.port} (anonymous clients, no ACL: "
+                  "results are still checked by their signatures)", file=sys.stderr, flush=True)
         if store.session_setup(args.session) is not None and not args.new:
             session = Session.load(store, args.session)
         else:
             setup, boards = setup_from_args(args)
             session = Session.create(store, setup, boards)
-        host, _, port = args.broker.partition(":")
         broker = Broker(host=host, port=int(port or 1883), username=login["username"],
                         password=login["password"])
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
@@ -99,7 +105,12 @@ def run_station_command(args: argparse.Namespace) -> int:
         station.stop()
         return 0
     except (SetupError, OSError, KeyError, ValueError) as exc:
-        print(f"bridgetable station: {exc}", file=sys.stderr)
+        hint = ""
+        if isinstance(exc, TimeoutError) and embedded is None and find_mosquitto() is None:
+            hint = " (Mosquitto is not installed here: --embedded-broker starts a broker in this process)"
+        print(f"bridgetable station: {exc}{hint}", file=sys.stderr)
         return 2
     finally:
         store.close()
+        if embedded is not None:
+            embedded.stop()

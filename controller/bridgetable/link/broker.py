@@ -132,17 +132,18 @@ class MosquittoProcess:
 
 
 class EmbeddedBroker:
-    """amqtt's broker on 127.0.0.1 at ``port`` (a free one by default), in a thread with its own
+    """amqtt's broker on ``host`` at ``port`` (a free one by default), in a thread with its own
     asyncio loop. Anonymous clients, no ACL, no persistence: retained messages and the sessions of
     clients that are not clean live as long as the process."""
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, host: str = "127.0.0.1") -> None:
         try:
             import amqtt  # type: ignore[import-untyped]  # noqa: F401
         except ImportError as error:  # amqtt comes with the `embedded-broker` extra
             raise FileNotFoundError("amqtt is not installed: pip install 'bridgetable[embedded-broker]'") \
                 from error
         self.port = port or free_port()
+        self.host = host
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._broker: Any = None
@@ -169,7 +170,7 @@ class EmbeddedBroker:
         for name in ("amqtt", "transitions"):  # per-connection chatter at INFO
             logging.getLogger(name).setLevel(logging.WARNING)
         self._broker = _amqtt_broker_class()({
-            "listeners": {"default": {"type": "tcp", "bind": f"127.0.0.1:{self.port}"}},
+            "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
             "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
         })
         await self._broker.start()
