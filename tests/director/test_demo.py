@@ -80,7 +80,8 @@ def test_demo_on_the_embedded_amqtt_broker(tmp_path):
 
 
 def test_demo_of_a_single_table_against_the_robots(tmp_path):
-    data = run_demo("--movement", "robots", "--rounds", "2", "--dir", str(tmp_path / "w"))
+    data = run_demo("--movement", "robots", "--rounds", "2", "--dir", str(tmp_path / "w"),
+                    "--export", str(tmp_path / "out"))
     assert [e["pair"] for e in sorted(data["ranking"], key=lambda e: e["pair"])] == [1, 2]
     match = data["robots"]
     scores = {t["board"]: t["rows"][0]["ns_score"] for t in data["travellers"]}
@@ -89,3 +90,10 @@ def test_demo_of_a_single_table_against_the_robots(tmp_path):
         assert board["open_ns"] == scores[board["board"]]
         assert board["imps_ns"] == imps(board["open_ns"] - board["closed_ns"])
     assert match["winner"] in ("NS", "EW", "draw")
+    records = read_pbn_file(tmp_path / "out" / "demo.pbn")
+    rooms = {(r.board, r.tags.get("Room")): r for r in records if r.tags.get("Room")}
+    assert sorted(rooms) == [(b, room) for b in (1, 2, 3, 4) for room in ("Closed", "Open")]
+    for board in match["boards"]:  # both rooms played out in full, with the IMPs of the board
+        closed, ours = rooms[(board["board"], "Closed")], rooms[(board["board"], "Open")]
+        assert closed.score_ns == board["closed_ns"] and len(closed.tricks) == 13 and not closed.problems
+        assert closed.tags["ScoreIMP"] == f"NS {board['imps_ns']}" and ours.deal == closed.deal

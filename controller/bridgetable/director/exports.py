@@ -4,12 +4,14 @@ recorded them, and score tables), USEBIO XML results, and printable HTML results
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
+from ..robots.match import CLOSED, OPEN
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
 from .templating import TEMPLATES
@@ -17,7 +19,8 @@ from .templating import TEMPLATES
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
                "Lead\\3L;Score_NS\\6R;MP_NS\\6R;MP_EW\\6R")
 TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;Names\\40L"
-_USEBIO_METHOD = {"MP": "MATCH_POINTS", "IMP": "BUTLER", "XIMP": "CROSS_IMPS", "TEAMS": "IMPS"}
+_USEBIO_METHOD = {"MP": "MATCH_POINTS", "IMP": "BUTLER", "XIMP": "CROSS_IMPS", "TEAMS": "IMPS",
+                  "ROBOTS": "IMPS"}
 
 
 def _names(session: Session, pair: int) -> tuple[str, str]:
@@ -36,6 +39,8 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
             "North": north, "South": south, "East": east, "West": west,
             "Scoring": "MP" if session.setup.scoring == "MP" else "IMP",
             "Table": str(r.table), "Round": str(r.round)}
+    if session.setup.scoring == "ROBOTS":  # our table, against the robots' Closed room
+        tags["Room"] = OPEN
     record = BoardRecord(tags=tags, board=r.board, deal=deal)
     info = session.store.boards(session.id).get(r.board)
     if info:
@@ -83,6 +88,7 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
         deal = Deal.parse(info.deal) if info and info.deal else None
         records.extend(table_record(session, row, deal, on) for row in rows)
         tables[board] = [_score_line(row) for row in rows]
+    records += robot_records(session, standings, on)
     text = write_pbn(records)
     extra = []
     for board, lines in tables.items():
@@ -95,6 +101,20 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
                   f'"{session.setup.pairs.get(e.pair, "")}"' for e in entries]
         extra.append("")
     return text.rstrip("\n") + "\n\n" + "\n".join(extra)  # a blank line ends the last game
+
+
+def robot_records(session: Session, standings: Standings, on: date) -> list[BoardRecord]:
+    """Against the robots: the robot table's record of each board played (the Closed room; our
+    table's records are the Open room), with the board's IMPs for North-South."""
+    if standings.robots is None:
+        return []
+    out = []
+    for board in standings.robots.boards:
+        tags = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
+                **dict.fromkeys(("North", "East", "South", "West"), "Robot"), "Scoring": "IMP",
+                "Room": CLOSED, "ScoreIMP": f"NS {board.imps_ns}"}
+        out.append(replace(board.closed, tags=tags))  # a copy: the robots' record is cached
+    return out
 
 
 def _score_line(row: TravellerRow) -> str:
