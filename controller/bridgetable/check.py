@@ -25,6 +25,7 @@ from .bridge import (
     duplicate_score,
 )
 from .formats.record import BoardRecord, Problem
+from .formats.text import decode_text
 
 
 @dataclass(slots=True)
@@ -243,20 +244,13 @@ def read_records(path: str) -> list[BoardRecord]:
         data = Path(path).read_bytes()
     except OSError as error:
         raise UnreadableFile(f"{path}: {error.strerror or error}") from error
-    text = _decode(data)
+    text = decode_text(data)
     is_lin = path.lower().endswith(".lin") or (
         not path.lower().endswith(".pbn") and "|" in text[:200] and "[" not in text[:200])
     try:
         return read_lin(text, path) if is_lin else read_pbn(text, path)
     except ValueError as error:
         raise UnreadableFile(f"{path}: {error}") from error
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:

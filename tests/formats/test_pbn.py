@@ -81,11 +81,11 @@ def test_round_trip_keeps_the_record() -> None:
 
 
 def test_decodes_utf8_bom_crlf_and_latin1() -> None:
-    from bridgetable.formats.pbn import decode_pbn
+    from bridgetable.formats.text import decode_text
     text = '[Event "Café"]\r\n[Board "1"]\r\n'
-    assert decode_pbn(b"\xef\xbb\xbf" + text.encode("utf-8")) == text
-    assert decode_pbn(text.encode("cp1252")) == text
-    (record,) = read_pbn(decode_pbn(text.encode("latin-1")))
+    assert decode_text(b"\xef\xbb\xbf" + text.encode("utf-8")) == text
+    assert decode_text(text.encode("cp1252")) == text
+    (record,) = read_pbn(decode_text(text.encode("latin-1")))
     assert record.tags == {"Event": "Café", "Board": "1"} and record.problems == []
 
 

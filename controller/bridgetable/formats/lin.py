@@ -49,6 +49,7 @@ from ..bridge import (
     trick_winner,
 )
 from .record import BoardRecord
+from .text import decode_text
 
 # The seats in the order of md hands and pn names, and the md dealer digits 1-4.
 LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -130,11 +131,7 @@ def read_lin_file(path: str | Path) -> list[BoardRecord]:
         data = Path(path).read_bytes()
     except OSError as error:
         raise LinError(f"{path}: cannot read the file: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    return read_lin(text, str(path))
+    return read_lin(decode_text(data), str(path))
 
 
 def read_lin(text: str, filename: str = "") -> list[BoardRecord]:

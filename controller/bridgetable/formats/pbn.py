@@ -41,8 +41,9 @@ from .pbn_tags import (
 )
 from .pbn_write import write_pbn
 from .record import BoardRecord
+from .text import decode_text
 
-__all__ = ["PbnError", "decode_pbn", "read_pbn", "read_pbn_file", "write_pbn"]
+__all__ = ["PbnError", "read_pbn", "read_pbn_file", "write_pbn"]
 
 
 class PbnError(ValueError):
@@ -545,20 +546,6 @@ def _seat(record: BoardRecord, name: str, tag_line: int, tokens: list[tuple[str,
         return None
 
 
-def decode_pbn(data: bytes) -> str:
-    """The text of a PBN file: UTF-8 (with or without BOM), else Windows-1252/Latin-1."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
 def read_pbn(text: str, filename: str = "") -> list[BoardRecord]:
     """Every game of a PBN text as a BoardRecord (problems in ``record.problems``).
 
@@ -578,4 +565,4 @@ def read_pbn_file(path: str | PathLike[str]) -> list[BoardRecord]:
         data = Path(path).read_bytes()
     except OSError as error:
         raise PbnError(f"cannot read the file: {error.strerror}", str(path)) from None
-    return read_pbn(decode_pbn(data), str(path))
+    return read_pbn(decode_text(data), str(path))

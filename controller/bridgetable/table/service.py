@@ -169,10 +169,11 @@ def parse_rounds(value: Any, where: str) -> dict[int, int]:
 
 def read_deals(path: Path) -> dict[int, Deal]:
     """The deal of each board in a PBN file (a board without a valid deal is an error)."""
-    from ..formats.pbn import decode_pbn, read_pbn
+    from ..formats.pbn import read_pbn
+    from ..formats.text import decode_text
 
     deals: dict[int, Deal] = {}
-    for record in read_pbn(decode_pbn(path.read_bytes()), str(path)):
+    for record in read_pbn(decode_text(path.read_bytes()), str(path)):
         if record.board is None or record.deal is None:
             where = f"{path}:{record.line}"
             raise ValueError(f"{where}: a board without a number or a valid deal: "
