@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 Handler = Callable[[argparse.Namespace], int]
+
+
+def _lazy(target: str) -> Handler:
+    """The handler ``module:function`` (relative to this package), imported only when its
+    subcommand runs, so that ``bridgetable score`` never loads the station or the devices."""
+    module, _, name = target.partition(":")
+
+    def handler(args: argparse.Namespace) -> int:
+        function: Handler = getattr(importlib.import_module(module, __package__), name)
+        return function(args)
+
+    return handler
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,13 +77,8 @@ def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--echo", action="store_true", help="with --events: print the state after each")
     parser.add_argument("--export", metavar="OURS.pbn",
                         help="run no table: write the journal's confirmed boards as PBN (for `match --ours`)")
-    parser.set_defaults(handler=_run_table)
+    parser.set_defaults(handler=_lazy(".table.command:run"))
 
-
-def _run_table(args: argparse.Namespace) -> int:
-    from .table.command import run
-
-    return run(args)
 
 
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -102,13 +111,8 @@ def _add_robots(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     parser.add_argument("--seed", type=int, default=1, help="seed of the random boards (default 1)")
     parser.add_argument("--out", required=True, metavar="FILE.pbn", help="the robots' records")
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
-    parser.set_defaults(handler=_run_robots)
+    parser.set_defaults(handler=_lazy(".robots.commands:run_robots"))
 
-
-def _run_robots(args: argparse.Namespace) -> int:
-    from .robots.commands import run_robots
-
-    return run_robots(args)
 
 
 def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -125,26 +129,16 @@ def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="length of a live match (default 8)")
     parser.add_argument("--seat", default="S", help="your seat in a live match (default S)")
     parser.add_argument("--seed", type=int, help="seed of the random boards of a live match")
-    parser.set_defaults(handler=_run_match)
+    parser.set_defaults(handler=_lazy(".robots.commands:run_match"))
 
-
-def _run_match(args: argparse.Namespace) -> int:
-    from .robots.commands import run_match
-
-    return run_match(args)
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("replay", help="both tables of a match file, trick by trick")
     parser.add_argument("file", metavar="MATCH.pbn")
     parser.add_argument("--board", type=int, metavar="N", help="only this board")
-    parser.set_defaults(handler=_run_replay)
+    parser.set_defaults(handler=_lazy(".robots.commands:run_replay"))
 
-
-def _run_replay(args: argparse.Namespace) -> int:
-    from .robots.commands import run_replay
-
-    return run_replay(args)
 
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -165,13 +159,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
     parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
                         help="robots: a single table against the robots, scored in IMPs against them")
-    parser.set_defaults(handler=_run_demo)
+    parser.set_defaults(handler=_lazy(".director.commands:run_demo_command"))
 
-
-def _run_demo(args: argparse.Namespace) -> int:
-    from .director.commands import run_demo_command
-
-    return run_demo_command(args)
 
 
 def _add_enrol_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -214,14 +203,11 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                              "without Mosquitto: anonymous clients, no ACL)")
     parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
     parser.add_argument("--port", type=int, default=8080, help="web pages' port")
-    parser.add_argument("--password", required=True, help="the director's web password")
-    parser.set_defaults(handler=_run_station)
+    password = os.environ.get("BRIDGETABLE_PASSWORD")  # a service keeps it out of the command line
+    parser.add_argument("--password", default=password, required=password is None,
+                        help="the director's web password (default: $BRIDGETABLE_PASSWORD)")
+    parser.set_defaults(handler=_lazy(".director.commands:run_station_command"))
 
-
-def _run_station(args: argparse.Namespace) -> int:
-    from .director.commands import run_station_command
-
-    return run_station_command(args)
 
 
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
