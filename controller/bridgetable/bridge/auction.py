@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from functools import total_ordering
 
 from .cards import Seat, Side, Strain
 from .errors import IllegalCall, ParseError
+from .irregularity import Choice, Irregularity, Policy
 
 
 @total_ordering
@@ -152,8 +154,27 @@ class MadeCall:
     call: Call
 
 
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """An obligation to pass that a Law imposes on ``seat``: at its next turn only (``once``), or
+    whenever it is its turn for the rest of the auction."""
+
+    seat: Seat
+    law: str
+    once: bool = False
+
+    def __str__(self) -> str:
+        when = "at the next turn" if self.once else "whenever it is their turn"
+        return f"{self.seat.full_name} must pass {when} (Law {self.law})"
+
+
 class Auction:
     """The auction of one board: validates every call, then gives contract and declarer.
+
+    Under ``policy="laws"`` an insufficient bid (Law 27) or a call out of rotation (Laws 29-32)
+    is not refused: ``add`` records it as the ``pending`` ``Irregularity``, and the auction waits
+    for ``decide`` (see there). Lead restrictions after a cancelled call (Laws 26, 27D, 30-32's
+    references to 26) and Law 23 adjustments are the director's, outside the engine.
 
     >>> a = Auction(Seat.N)
     >>> for c in "1NT Pass 3NT Pass Pass Pass".split():
@@ -162,8 +183,14 @@ class Auction:
     ('3NT', <Seat.N: 0>)
     """
 
-    def __init__(self, dealer: Seat, calls: Iterable[Call | str] = ()) -> None:
+    def __init__(self, dealer: Seat, calls: Iterable[Call | str] = (),
+                 policy: Policy = "prevent") -> None:
         self.dealer = dealer
+        self.policy = policy
+        self.irregularities: list[Irregularity] = []  # every one, with what was decided
+        self.restrictions: list[Restriction] = []  # obligations to pass in force
+        self._substitute_for: Irregularity | None = None  # a refused insufficient bid (27B)
+        self._settled = 0  # calls up to here follow a decision: Law 25A undo stops there
         self._calls: list[MadeCall] = []
         # Kept up to date as calls are made, so that checking a call does not rescan the auction.
         self._last_bid: MadeCall | None = None
@@ -185,8 +212,15 @@ class Auction:
 
     @property
     def turn(self) -> Seat:
-        """The seat whose turn it is to call (Law 17C: clockwise from the dealer)."""
-        return self.dealer.after(len(self._calls))
+        """The seat whose turn it is to call (Law 17C: clockwise from the dealer; after an accepted
+        call out of rotation, the offender's left, Law 29A)."""
+        return self._calls[-1].seat.lho if self._calls else self.dealer
+
+    @property
+    def pending(self) -> Irregularity | None:
+        """The irregularity awaiting a decision (only under ``policy="laws"``), if any."""
+        last = self.irregularities[-1] if self.irregularities else None
+        return last if last is not None and last.pending else None
 
     @property
     def is_complete(self) -> bool:
@@ -239,11 +273,22 @@ class Auction:
         """The reason ``call`` (by ``seat``, default the player in turn) is illegal, or None."""
         if self.is_complete:
             return IllegalCall(f"{call} after the auction has ended", law="39")
+        pending = self.pending
+        if pending is not None:
+            return IllegalCall(f"{call}: {pending.describe()} awaits a decision", law=pending.law)
         if seat is not None and seat != self.turn:
             return IllegalCall(
                 f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
                 law="29-32",
             )
+        if call.kind is not CallKind.PASS:
+            for restriction in self.restrictions:
+                if restriction.seat == self.turn:
+                    return IllegalCall(f"{call}: {restriction}", law=restriction.law)
+        return self._call_problem(call, self.turn)
+
+    def _call_problem(self, call: Call, caller: Seat) -> IllegalCall | None:
+        """Why ``call`` would be illegal from ``caller`` at this point of the auction, or None."""
         if call.is_bid:
             last_bid = self._last_bid
             if last_bid is not None and call.rank <= last_bid.call.rank:
@@ -251,7 +296,6 @@ class Auction:
             return None
         if call.kind is CallKind.PASS:
             return None
-        caller = self.turn
         if call.kind is CallKind.DOUBLE:
             last = self._last_non_pass
             if last is None or not last.call.is_bid:
@@ -281,16 +325,107 @@ class Auction:
         return [call for call in candidates if self.why_illegal(call) is None]
 
     def add(self, call: Call | str, seat: Seat | None = None) -> MadeCall:
-        """Make a call; an illegal one raises IllegalCall naming the reason and the Law."""
+        """Make a call; an illegal one raises IllegalCall naming the reason and the Law.
+
+        Under ``policy="laws"`` an insufficient bid or a call out of rotation does not raise: it
+        becomes the ``pending`` irregularity and ``add`` returns it as the call its offender made,
+        without adding it to the auction (``decide`` does, if it is accepted)."""
         if isinstance(call, str):
             call = Call.parse(call)
         problem = self.why_illegal(call, seat)
         if problem is not None:
+            if self.policy == "laws" and problem.law in ("27", "29-32"):
+                return self._irregular(call, seat or self.turn, problem)
             raise problem
         made = MadeCall(self.turn, call)
         self._calls.append(made)
         self._note(made)
+        self._after_call(made)
         return made
+
+    def _irregular(self, call: Call, offender: Seat, problem: IllegalCall) -> MadeCall:
+        """Hold an insufficient bid or a call out of rotation pending a decision (laws policy)."""
+        if self._substitute_for is not None:
+            raise IllegalCall(f"{call}: {self._substitute_for.offender.full_name} must replace the "
+                              f"insufficient bid {self._substitute_for.subject} with a legal call",
+                              law="27B")
+        if problem.law == "27":
+            kind, law = "insufficient bid", "27"
+        else:
+            reason = self._call_problem(call, offender)
+            if reason is not None:  # e.g. an insufficient bid out of rotation (Laws 27 with 29-32)
+                raise IllegalCall(f"{call} by {offender.full_name} out of rotation: {reason.message} "
+                                  "(the director rules)", law=f"29-32, {reason.law}")
+            kind = "call out of rotation"
+            law = "30" if call.kind is CallKind.PASS else "31" if call.is_bid else "32"
+        self.irregularities.append(Irregularity(
+            kind, law, offender, str(call), len(self._calls), self.turn, (offender.lho,)))
+        return MadeCall(offender, call)
+
+    def decide(self, choice: Choice, by: Seat | None = None) -> Irregularity:
+        """Decide the pending irregularity: ``by`` is the offender's LHO, or None for the director.
+
+        ACCEPT (Laws 27A, 29A): the call stands as if legal and the auction continues from it,
+        with the player on the offender's left. REFUSE: the call is cancelled. For an insufficient
+        bid the offender must then substitute a legal call (Law 27B): the lowest sufficient bid in
+        the same strain has no further rectification (27B1a), any other call obliges the offender's
+        partner to pass whenever in turn (27B2). For a call out of rotation the turn reverts to the
+        player whose turn it was, and the offender must pass at the next turn after a pass (Law 30A);
+        the offender's partner must pass throughout after a bid (31, its simple case), a double or
+        a redouble (32). A call that breaks such an obligation is refused, naming the Law.
+        """
+        pending = self.pending
+        if pending is None:
+            raise IllegalCall("there is no irregularity awaiting a decision", law="9B")
+        try:
+            pending.decide(choice, by)
+        except ValueError as error:
+            raise IllegalCall(str(error), law=pending.law) from None
+        call = Call.parse(pending.subject)
+        if choice is Choice.ACCEPT:
+            made = MadeCall(pending.offender, call)
+            self._calls.append(made)
+            self._note(made)
+            self._after_call(made)
+        elif pending.law == "27":
+            self._substitute_for = pending
+        elif pending.law == "30":
+            self._restrict(pending, Restriction(pending.offender, "30A", once=True))
+        else:
+            self._restrict(pending, Restriction(pending.offender.partner, pending.law))
+        self._settled = len(self._calls)
+        return pending
+
+    def _restrict(self, irregularity: Irregularity, restriction: Restriction) -> None:
+        self.restrictions.append(restriction)
+        irregularity.rectification.append(str(restriction))
+
+    def _after_call(self, made: MadeCall) -> None:
+        """Lift a once-only obligation ``made`` has met, and settle a substitute (Law 27B)."""
+        if self.restrictions:
+            self.restrictions = [r for r in self.restrictions if not (r.once and r.seat == made.seat)]
+        refused = self._substitute_for
+        if refused is None:
+            return
+        self._substitute_for = None
+        self._settled = len(self._calls)
+        insufficient = Call.parse(refused.subject)
+        if made.call.strain == insufficient.strain and made.call.rank == self._lowest_over(made):
+            refused.rectification.append(
+                f"replaced by {made.call}, the lowest sufficient bid in the same strain: "
+                "no further rectification (Law 27B1a)")
+        else:
+            refused.rectification.append(f"replaced by {made.call}")
+            self._restrict(refused, Restriction(made.seat.partner, "27B2"))
+
+    def _lowest_over(self, made: MadeCall) -> int:
+        """The rank of the lowest bid in ``made``'s strain sufficient over the bid before it."""
+        strain = made.call.strain
+        if strain is None:
+            return -2  # a pass, double or redouble is never "the lowest sufficient bid"
+        before = [m for m in self._calls[:-1] if m.call.is_bid]
+        floor = before[-1].call.rank if before else -1
+        return next(b.rank for b in ALL_BIDS if b.strain == strain and b.rank > floor)
 
     def _note(self, made: MadeCall) -> None:
         """Bring the last bid, last other call and trailing passes up to date after ``made``."""
@@ -306,6 +441,9 @@ class Auction:
         """Withdraw the last call (Law 25A: an unintended call, before partner has called)."""
         if not self._calls:
             raise IllegalCall("there is no call to withdraw", law="25A")
+        if len(self._calls) <= self._settled:
+            raise IllegalCall("the last call follows a decision on an irregularity: only the "
+                              "director may change it", law="25A")
         made = self._calls.pop()
         self._last_bid = self._last_non_pass = None
         self._passes = 0
@@ -314,7 +452,20 @@ class Auction:
         return made
 
     def copy(self) -> Auction:
-        return Auction(self.dealer, self.calls)
+        """An independent auction in the same state (for a ``laws`` auction: with its
+        irregularities, decisions and obligations)."""
+        if not self.irregularities:
+            return Auction(self.dealer, self.calls, self.policy)
+        twin = Auction(self.dealer, policy=self.policy)
+        # one deepcopy keeps the awaited substitute the same object as its list entry
+        twin.irregularities, twin._substitute_for = copy.deepcopy(
+            (self.irregularities, self._substitute_for))
+        twin.restrictions = list(self.restrictions)
+        twin._settled = self._settled
+        for made in self._calls:
+            twin._calls.append(made)
+            twin._note(made)
+        return twin
 
     def declaring_side(self) -> Side | None:
         declarer = self.declarer

@@ -1,20 +1,17 @@
-"""The play of the cards (Laws 41-47, 44, 65-66), revokes (61-64) and claims (68-70)."""
+"""The play of the cards (Laws 41-47, 44, 65-66), leads out of turn and penalty cards (50, 53-56),
+revokes (61-64) and claims (68-70)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
 
 from .auction import Contract
 from .cards import Card, Seat, Side, Suit
 from .deal import Deal
 from .errors import IllegalCard, IllegalClaim
-
-Policy = Literal["prevent", "laws"]
-"""``prevent`` refuses an irregular card (as online play does); ``laws`` records a revoke as it
-happened so that the Laws (61-64) can rectify it."""
+from .irregularity import Choice, Irregularity, Policy
 
 
 def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
@@ -95,6 +92,11 @@ class Play:
 
     The ``turn`` is the hand that must play next; declarer plays dummy's cards, so a card from
     dummy's hand is given with ``seat=dummy`` (or no seat at all).
+
+    Under ``policy="laws"`` a revoke is recorded (Laws 61-64), and a lead out of turn is held as
+    the ``pending`` ``Irregularity`` until ``decide`` (Laws 53-56, see there). Other cards out of
+    turn (Law 57, premature play) and declarer's options over a penalty card when its owner's
+    partner is to lead (Law 50D2, lead restrictions) are outside the engine: they are refused.
     """
 
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat,
@@ -107,6 +109,8 @@ class Play:
         self.tricks: list[Trick] = [Trick(declarer.lho)]
         self.revokes: list[Revoke] = []
         self.claim_made: Claim | None = None
+        self.irregularities: list[Irregularity] = []  # leads out of turn, with the decisions
+        self.penalty_cards: dict[Seat, list[Card]] = {}  # major penalty cards on the table (Law 50)
         self._held: list[set[Card]] = [set(hand.cards) for hand in deal.hands]  # by seat
         self._completed = 0
 
@@ -168,16 +172,23 @@ class Play:
             return claim.final_tricks
         return claim.remaining - claim.final_tricks
 
+    @property
+    def pending(self) -> Irregularity | None:
+        """The lead out of turn awaiting a decision (only under ``policy="laws"``), if any."""
+        last = self.irregularities[-1] if self.irregularities else None
+        return last if last is not None and last.pending else None
+
     def legal_cards(self) -> list[Card]:
-        """The cards the hand in turn may play: any card on a lead, else the suit led if held."""
-        if self.is_complete or self.claim_made is not None:
+        """The cards the hand in turn may play: any card on a lead, else the suit led if held;
+        a major penalty card among them must be played (Law 50D1)."""
+        if self.is_complete or self.claim_made is not None or self.pending is not None:
             return []
         held = sorted(self.remaining(self.turn))
-        if not self.current.cards:
-            return held
-        led = self.current.cards[0].suit
-        following = [card for card in held if card.suit == led]
-        return following or held
+        if self.current.cards:
+            led = self.current.cards[0].suit
+            held = [card for card in held if card.suit == led] or held
+        due = [card for card in self.penalty_cards.get(self.turn, ()) if card in held]
+        return sorted(due) or held
 
     # ---- playing ------------------------------------------------------------------------------
     def why_illegal(self, card: Card, seat: Seat | None = None) -> IllegalCard | None:
@@ -192,6 +203,9 @@ class Play:
             if self.is_complete:
                 return IllegalCard(f"{card} after the play has ended", law="44")
             return IllegalCard(f"{card} while a claim is being decided: play ceases", law="68D")
+        pending = self.pending
+        if pending is not None:
+            return IllegalCard(f"{card}: {pending.describe()} awaits a decision", law=pending.law)
         if seat is not None and seat != turn:
             lead = "lead" if not trick.cards else "play"
             return IllegalCard(
@@ -209,6 +223,13 @@ class Play:
                 return IllegalCard(
                     f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
                     f"on a {led.name.lower()} lead", law="44C, 61")
+        due = self.penalty_cards.get(turn)
+        if due and card not in due:
+            legal = self.legal_cards()
+            if any(penalty in legal for penalty in due):
+                names = " or ".join(str(penalty) for penalty in due if penalty in legal)
+                return IllegalCard(f"{card}: {turn.full_name} must play the penalty card {names}",
+                                   law="50D1")
         return None
 
     def _suit_not_followed(self, trick: Trick, seat: Seat, card: Card) -> Suit | None:
@@ -236,18 +257,82 @@ class Play:
         turn = trick.leader.after(len(trick.cards))
         problem = self._why_illegal(card, seat, trick, turn)
         if problem is not None:
+            if self.policy == "laws" and seat is not None and problem.law == "53-57" and not trick.cards:
+                self._lead_out_of_turn(card, seat, turn)
+                return trick
             raise problem
+        return self._add(card, trick, turn)
+
+    def _add(self, card: Card, trick: Trick, turn: Seat) -> Trick:
+        """Put ``card`` from ``turn`` on ``trick`` (checked by the caller) and settle the trick."""
         revoke = self.revoke_made(turn, card)
         if revoke is not None:
             self.revokes.append(revoke)
         trick.cards.append(card)
         self._held[turn].discard(card)
+        if self.penalty_cards:
+            due = self.penalty_cards.get(turn)
+            if due and card in due:
+                due.remove(card)
+                if not due:
+                    del self.penalty_cards[turn]
         if len(trick.cards) == 4:
             trick.winner = trick_winner(trick.leader, trick.cards, self.trump)
             self._completed += 1
             if self._completed < 13:
                 self.tricks.append(Trick(trick.winner))
         return trick
+
+    # ---- leads out of turn (Laws 53-56) and penalty cards (Law 50) -----------------------------
+    def _lead_out_of_turn(self, card: Card, hand: Seat, turn: Seat) -> None:
+        """Hold ``card``, led from ``hand`` when it was ``turn``'s lead, pending a decision."""
+        declaring = self.declarer.side
+        if card not in self._held[hand]:
+            raise IllegalCard(f"{card} is not in {hand.full_name}'s hand", law="44")
+        index = len(self.tricks) - 1
+        deciders: tuple[Seat, ...]
+        if hand.side is declaring:
+            if index == 0:
+                raise IllegalCard(f"{card} from {hand.full_name} before the opening lead: the "
+                                  f"director rules (Law 24, 41)", law="53-57")
+            law, deciders = "55", (self.declarer.lho, self.declarer.rho)
+        else:
+            law, deciders = ("54" if index == 0 else "53, 56"), (self.declarer,)
+        self.irregularities.append(
+            Irregularity("lead out of turn", law, hand, str(card), index, turn, deciders))
+
+    def decide(self, choice: Choice, by: Seat | None = None) -> Irregularity:
+        """Decide the pending lead out of turn: ``by`` is declarer for a defender's lead, either
+        defender for a lead from declarer's or dummy's hand (Law 55), or None for the director.
+
+        ACCEPT (Laws 53A, 54B, 55A): the card stands as the lead and the hand on its left plays
+        next (the "accept and become dummy" option of Law 54A is not offered). REFUSE: the card
+        goes back and the player whose lead it was leads. A defender's card becomes a major penalty
+        card (Laws 54D, 56, 50), which ``legal_cards`` then obliges its owner to play at the first
+        legal opportunity (Law 50D1); declarer's card carries no penalty (Laws 55, 48A)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalCard("there is no lead out of turn awaiting a decision", law="53-56")
+        try:
+            pending.decide(choice, by)
+        except ValueError as error:
+            raise IllegalCard(str(error), law=pending.law) from None
+        card = Card.parse(pending.subject)
+        if choice is Choice.ACCEPT:
+            trick = self.tricks[-1]
+            trick.leader = pending.offender
+            self._add(card, trick, pending.offender)
+            pending.rectification.append(
+                f"the lead stands; {pending.offender.lho.full_name} plays next (Law {pending.law})")
+        elif pending.offender.side is self.declarer.side:
+            pending.rectification.append(
+                f"{card} goes back without penalty; {pending.in_turn.full_name} leads (Law 55)")
+        else:
+            self.penalty_cards.setdefault(pending.offender, []).append(card)
+            pending.rectification.append(
+                f"{card} is a major penalty card of {pending.offender.full_name} (Law 50); "
+                f"{pending.in_turn.full_name} leads (Law 56)")
+        return pending
 
     # ---- claims (Laws 68-70) ----------------------------------------------------------------
     @property
@@ -261,6 +346,8 @@ class Play:
             raise IllegalClaim("the play has ended: there is nothing to claim", law="68")
         if self.claim_made is not None:
             raise IllegalClaim("a claim is already being decided", law="68D")
+        if self.pending is not None:
+            raise IllegalClaim(f"{self.pending.describe()} awaits a decision", law="53-56")
         remaining = self.tricks_remaining
         if not 0 <= tricks <= remaining:
             raise IllegalClaim(f"claim of {tricks} tricks with {remaining} to play", law="68")
