@@ -276,15 +276,16 @@ class Auction:
         pending = self.pending
         if pending is not None:
             return IllegalCall(f"{call}: {pending.describe()} awaits a decision", law=pending.law)
+        if call.kind is not CallKind.PASS and self.restrictions:
+            caller = self.turn if seat is None else seat
+            for restriction in self.restrictions:
+                if restriction.seat == caller:
+                    return IllegalCall(f"{call}: {restriction}", law=restriction.law)
         if seat is not None and seat != self.turn:
             return IllegalCall(
                 f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
                 law="29-32",
             )
-        if call.kind is not CallKind.PASS:
-            for restriction in self.restrictions:
-                if restriction.seat == self.turn:
-                    return IllegalCall(f"{call}: {restriction}", law=restriction.law)
         return self._call_problem(call, self.turn)
 
     def _call_problem(self, call: Call, caller: Seat) -> IllegalCall | None:
@@ -334,7 +335,7 @@ class Auction:
             call = Call.parse(call)
         problem = self.why_illegal(call, seat)
         if problem is not None:
-            if self.policy == "laws" and problem.law in ("27", "29-32"):
+            if self.policy == "laws" and problem.law in ("27", "29-32") and self.pending is None:
                 return self._irregular(call, seat or self.turn, problem)
             raise problem
         made = MadeCall(self.turn, call)

@@ -328,7 +328,9 @@ class Play:
             pending.rectification.append(
                 f"{card} goes back without penalty; {pending.in_turn.full_name} leads (Law 55)")
         else:
-            self.penalty_cards.setdefault(pending.offender, []).append(card)
+            due = self.penalty_cards.setdefault(pending.offender, [])
+            if card not in due:  # a penalty card led out of turn again stays one penalty card
+                due.append(card)
             pending.rectification.append(
                 f"{card} is a major penalty card of {pending.offender.full_name} (Law 50); "
                 f"{pending.in_turn.full_name} leads (Law 56)")
