@@ -112,7 +112,9 @@ def test_27b1a_lowest_sufficient_bid_in_the_same_strain_has_no_further_rectifica
     a.add("1D")
     a.decide(REFUSE, Seat.S)
     assert a.turn is Seat.E and a.calls == [c("1H")]
+    assert a.substitute_for is a.irregularities[0]
     a.add("2D")
+    assert a.substitute_for is None
     a.add("Pass")
     a.add("3NT")  # West, East's partner, bids freely
     assert a.restrictions == []

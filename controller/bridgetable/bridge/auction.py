@@ -223,6 +223,11 @@ class Auction:
         return last if last is not None and last.pending else None
 
     @property
+    def substitute_for(self) -> Irregularity | None:
+        """The insufficient bid, not accepted, that its offender must now replace (Law 27B)."""
+        return self._substitute_for
+
+    @property
     def is_complete(self) -> bool:
         """Three passes after a call, or four opening passes (Law 22)."""
         return self._passes >= 3 and len(self._calls) >= 4
