@@ -13,6 +13,12 @@ The keys, as the README documents them:
   X takes one off, XX adds one, Pass sets 0, OK enters.
 - OK at an opponent's seat accepts a claim and confirms the result; DIRECTOR there disputes.
   DIRECTOR anywhere else calls the director (pressed again: the call is answered).
+- Under the "laws" policy (``FlowConfig.policy``) an insufficient bid, a call out of rotation or a
+  lead out of turn is taken and held pending (see ``bridge.irregularity``): OK at the seat the Law
+  names (the offender's LHO; declarer, or a defender for declarer's own lead) accepts it; DIRECTOR
+  at any seat calls the director, who then enters the decision at any seat: OK accepts, UNDO does
+  not (the call is cancelled, the card goes back). The decision is an event like any other, so the
+  journal holds the irregularity and the decision, and a restart replays both.
 
 ``handle`` never raises for bad input: an irregular or unexpected event is refused with a message
 (the "prevent" policy: the board carries on) and leaves the state untouched, so that the state is
@@ -34,9 +40,12 @@ from ..bridge import (
     BridgeError,
     Call,
     Card,
+    Choice,
     Contract,
     Deal,
+    Irregularity,
     Play,
+    Policy,
     Rank,
     Seat,
     Side,
@@ -89,12 +98,15 @@ class FlowConfig:
     session: str = ""
     table: str = "1"
     rounds: dict[int, int] = field(default_factory=dict)  # board -> round, from assignments or config
+    policy: Policy = "prevent"  # "laws": irregular calls and leads are held for a decision
 
     def __post_init__(self) -> None:
         if not self.boards:
             raise ValueError("a session needs at least one board")
         if self.hand_check and not self.card_readers:
             raise ValueError("the hand check needs card readers")
+        if self.policy not in ("prevent", "laws"):
+            raise ValueError(f"policy is \"prevent\" or \"laws\", not {self.policy!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +137,8 @@ class TableView:
     tricks_ns: int
     tricks_ew: int
     claim: str | None
-    deciders: tuple[str, ...]  # the seats whose OK accepts the claim or confirms the result
+    deciders: tuple[str, ...]  # the seats whose OK accepts the claim or irregularity, or confirms
+    irregularity: str | None  # the irregularity awaiting a decision, and how to decide it
     revokes: tuple[str, ...]
     hand_counts: tuple[int, int, int, int]  # cards scanned per seat in the hand check
     problems: tuple[str, ...]
@@ -191,7 +204,7 @@ class BoardFlow:
         self.deal: Deal | None = self.config.deals.get(self.board)
         self.scanned: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
         self.problems: list[str] = []
-        self.auction = Auction(self.dealer)
+        self.auction = Auction(self.dealer, policy=self.config.policy)
         self.pending: dict[Seat, int] = {}
         self.contract: Contract | None = None
         self.declarer: Seat | None = None
@@ -228,6 +241,8 @@ class BoardFlow:
         raise Refused(f"{card.symbol} scanned at {seat.full_name}: no card is expected now")
 
     def _on_key(self, seat: Seat, key: Key) -> tuple[str | None, dict[str, Any] | None]:
+        if self._irregularity() is not None:
+            return self._on_irregularity(seat, key), None
         if key is Key.DIRECTOR and not self._opponent_decides(seat):
             return self._toggle_director(seat), None
         handler = {
@@ -319,7 +334,7 @@ class BoardFlow:
         if key is Key.CLAIM:
             raise Refused("no claim during the auction")
         turn = self.auction.turn
-        if seat != turn:
+        if seat != turn and self.config.policy == "prevent":
             raise Refused(f"{seat.full_name} out of rotation: it is {turn.full_name}'s call (Law 29-32)")
         if key in LEVEL_KEYS:
             self.pending[seat] = LEVEL_KEYS[key]
@@ -332,6 +347,8 @@ class BoardFlow:
             call = CALL_KEYS[key]
         self.auction.add(call, seat)
         self.pending.pop(seat, None)
+        if self.auction.pending is not None:
+            return self._irregularity_text()
         return self._after_auction() if self.auction.is_complete else None
 
     def _after_auction(self) -> str | None:
@@ -370,7 +387,7 @@ class BoardFlow:
             return
         self.phase = Phase.PLAY
         if self.deal is not None:
-            self.play = Play(self.deal, self.contract, self.declarer)
+            self.play = Play(self.deal, self.contract, self.declarer, policy=self.config.policy)
         else:
             self.play = OpenPlay(self.contract, self.declarer)
 
@@ -410,10 +427,27 @@ class BoardFlow:
     def _play_card(self, seat: Seat, card: Card) -> str | None:
         play = self._require_play()
         turn = play.turn
-        if seat != turn and not (turn == play.dummy and seat == play.declarer):
+        hand = self._hand(play, seat, card)
+        if hand != turn:
+            if self.config.policy == "laws" and not play.current.cards:
+                play.play(card, hand)  # a lead out of turn: held for a decision (Laws 53-56)
+                return self._irregularity_text()
             lead = "lead" if not play.current.cards else "play"
             raise Refused(f"{card.symbol} at {seat.full_name} out of turn: it is {turn.full_name}'s "
                           f"{lead} (Law 53-57)")
+        return self._played(play, card, turn)
+
+    def _hand(self, play: Play, seat: Seat, card: Card) -> Seat:
+        """The hand a card scanned at ``seat`` comes from: declarer scans dummy's cards in dummy's
+        turn (under "laws" with a known deal, a card of declarer's own hand is declarer's)."""
+        if seat != play.declarer or play.turn != play.dummy:
+            return seat
+        if self.config.policy == "laws" and self.deal is not None and card in self.deal[seat]:
+            return seat
+        return play.dummy
+
+    def _played(self, play: Play, card: Card, turn: Seat) -> str | None:
+        """Play ``card`` from ``turn``'s hand; a revoke calls the director, the last card ends the play."""
         revokes = len(play.revokes)
         play.play(card, turn)
         note = None
@@ -425,6 +459,58 @@ class BoardFlow:
         if play.is_complete:
             self._set_result(play.declarer_tricks)
         return note
+
+    # ---- irregularities under the "laws" policy (Laws 27, 29-32, 53-56) ------------------------------
+    def _irregularity(self) -> Irregularity | None:
+        """The irregular call or lead awaiting a decision, if any."""
+        if self.phase is Phase.AUCTION:
+            return self.auction.pending
+        return self.play.pending if self.phase is Phase.PLAY and self.play is not None else None
+
+    def _irregularity_text(self) -> str | None:
+        """What the displays show: "1D insufficient after 1H: South accepts (OK) or director
+        (DIRECTOR)", the director's keys once called, or the substitute a Law 27B refusal asks for."""
+        irr = self._irregularity()
+        if irr is None:
+            refused = self.auction.substitute_for if self.phase is Phase.AUCTION else None
+            if refused is None:
+                return None
+            return f"{refused.offender.full_name}: replace {refused.subject} by a legal call (Law 27B)"
+        last = self.auction.last_bid
+        what = {"insufficient bid": f"insufficient after {last.call if last else ''}",
+                "call out of rotation": f"out of rotation by {irr.offender.full_name}",
+                "lead out of turn": f"led out of turn by {irr.offender.full_name}"}[irr.kind]
+        if self.director is not None:
+            return f"{irr.subject} {what} (Law {irr.law}): director: OK accepts, UNDO does not"
+        who = " or ".join(seat.full_name for seat in irr.deciders)
+        return f"{irr.subject} {what}: {who} accepts (OK) or director (DIRECTOR)"
+
+    def _on_irregularity(self, seat: Seat, key: Key) -> str | None:
+        """OK at a decider's seat accepts; DIRECTOR calls the director (again: the call is
+        answered), who then decides at any seat: OK accepts, UNDO does not."""
+        irr = self._irregularity()
+        assert irr is not None
+        if key is Key.DIRECTOR:
+            if self.director is not None:
+                self._toggle_director(seat)
+            else:
+                self._toggle_director(seat, f"{irr} (called by {seat.full_name})")
+            return self._irregularity_text()
+        if self.director is not None and key in (Key.OK, Key.UNDO):
+            decided_by: Seat | None = None
+        elif key is Key.OK and seat in irr.deciders:
+            decided_by = seat
+        else:
+            raise Refused(self._irregularity_text() or "")
+        choice = Choice.ACCEPT if key is Key.OK else Choice.REFUSE
+        if self.phase is Phase.AUCTION:
+            self.auction.decide(choice, decided_by)
+        else:
+            self._require_play().decide(choice, decided_by)
+        self.director, self.director_reason = None, ""
+        if self.phase is Phase.AUCTION and self.auction.is_complete:
+            self._after_auction()
+        return self._irregularity_text() or str(irr)
 
     def _require_play(self) -> Play:
         if self.play is None:
@@ -598,8 +684,14 @@ class BoardFlow:
                 "remaining": claim.remaining, "state": claim.state.value},
             "revokes": [f"{r.seat}:{r.card}:trick {r.trick + 1}" for r in play.revokes] if play else [],
             "tricks": self.tricks, "score_ns": self.score_ns,
-            "director_calls": list(self.director_calls), "confirmed_by": str(confirmed_by),
+            "director_calls": [*self.director_calls, *self._irregularity_record()],
+            "confirmed_by": str(confirmed_by),
         }
+
+    def _irregularity_record(self) -> list[str]:
+        """Each irregularity of the board, what was decided and what followed (for the result)."""
+        irregularities = [*self.auction.irregularities, *(self.play.irregularities if self.play else [])]
+        return [f"irregularity: {irr}"[:200] for irr in irregularities]
 
     # ---- the view -------------------------------------------------------------------------------------
     def view(self) -> TableView:
@@ -617,6 +709,7 @@ class BoardFlow:
             tricks_ns=play.tricks_won(Seat.N.side) if play else 0,
             tricks_ew=play.tricks_won(Seat.E.side) if play else 0,
             claim=self._claim_text(), deciders=tuple(str(seat) for seat in self._deciders()),
+            irregularity=self._irregularity_text(),
             revokes=tuple(f"{r.seat}:{r.card}" for r in play.revokes) if play else (),
             hand_counts=tuple(len(self.scanned[seat]) for seat in Seat),  # type: ignore[arg-type]
             problems=tuple(self.problems), tricks=self.tricks, score_ns=self.score_ns,
@@ -625,6 +718,9 @@ class BoardFlow:
         )
 
     def _deciders(self) -> tuple[Seat, ...]:
+        irr = self._irregularity()
+        if irr is not None:
+            return irr.deciders
         if self.phase is Phase.RESULT:
             return self._confirmers()
         claim = self.play.claim_made if self.play else None

@@ -70,8 +70,9 @@ def render(view: TableView, seat: Seat) -> Image.Image:
     _header(canvas, view)
     body = _BODIES.get(Phase(view.phase), _body_play)
     prompt = body(canvas, view, seat)
-    if view.message:
-        lines = textwrap.wrap(view.message, 30)[:2]
+    notice = view.message or view.irregularity  # an irregularity stays shown until decided
+    if notice:
+        lines = textwrap.wrap(notice, 30)[: 3 if notice == view.irregularity else 2]
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8)
     elif prompt:
         canvas.text(0, HEIGHT - 11, prompt, size=9)

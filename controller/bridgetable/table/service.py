@@ -194,10 +194,13 @@ def load_config(path: str | Path) -> TableConfig:
     if not isinstance(table, dict):
         raise ValueError(f"{path}: [table] must be a table of settings")
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
-             "bidding_boxes", "journal", "pinmap", "deck", "frames"}
+             "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
+    policy = table.get("policy", "prevent")
+    if policy not in ("prevent", "laws"):
+        raise ValueError(f"{path}: [table] policy is \"prevent\" or \"laws\", not {policy!r}")
 
     def opt_path(name: str) -> Path | None:
         return base / table[name] if name in table else None
@@ -212,7 +215,8 @@ def load_config(path: str | Path) -> TableConfig:
             hand_check=bool(table.get("hand_check", False)),
             club=str(table.get("club", "")), session=str(table.get("session", "")),
             table=str(table.get("table", "1")),
-            rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"))
+            rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),
+            policy=policy)
     except OSError as error:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),
