@@ -56,7 +56,7 @@ def test_prevent_still_refuses_insufficient_bids_and_calls_out_of_rotation() -> 
     refused_call(a, "1D", "27")
     refused_call(a, "1S", "29-32", Seat.W)
     assert a.irregularities == [] and a.pending is None
-    with pytest.raises(IllegalCall, match="no irregularity"):
+    with pytest.raises(IllegalCall, match="no irregular call awaiting"):
         a.decide(ACCEPT, Seat.S)
 
 
@@ -103,7 +103,7 @@ def test_only_the_offenders_lho_or_the_director_may_accept(who: Seat) -> None:
     assert a.pending is not None
     a.decide(ACCEPT)  # the director
     assert a.irregularities[0].decided_by == "director"
-    with pytest.raises(IllegalCall, match="no irregularity"):
+    with pytest.raises(IllegalCall, match="no irregular call awaiting"):
         a.decide(REFUSE)
 
 
@@ -377,6 +377,8 @@ def test_55_declarer_leads_from_the_wrong_hand_defenders_decide_no_penalty() -> 
 
 def test_leads_the_engine_leaves_to_the_director_are_refused() -> None:
     play = laws_play()
+    with pytest.raises(IllegalCard, match="no lead out of turn awaiting a decision"):
+        play.decide(ACCEPT, Seat.N)
     refused_card(play, "SA", "53-57", Seat.N)  # declarer before the opening lead
     refused_card(play, "HA", "44", Seat.W)  # not in West's hand
     play.play("H2")

@@ -11,7 +11,7 @@ from functools import total_ordering
 
 from .cards import Seat, Side, Strain
 from .errors import IllegalCall, ParseError
-from .irregularity import Choice, Irregularity, Policy
+from .irregularity import Choice, Irregularity, Policy, decide_pending, pending_of
 
 
 @total_ordering
@@ -219,8 +219,7 @@ class Auction:
     @property
     def pending(self) -> Irregularity | None:
         """The irregularity awaiting a decision (only under ``policy="laws"``), if any."""
-        last = self.irregularities[-1] if self.irregularities else None
-        return last if last is not None and last.pending else None
+        return pending_of(self.irregularities)
 
     @property
     def substitute_for(self) -> Irregularity | None:
@@ -380,13 +379,7 @@ class Auction:
         the offender's partner must pass throughout after a bid (31, its simple case), a double or
         a redouble (32). A call that breaks such an obligation is refused, naming the Law.
         """
-        pending = self.pending
-        if pending is None:
-            raise IllegalCall("there is no irregularity awaiting a decision", law="9B")
-        try:
-            pending.decide(choice, by)
-        except ValueError as error:
-            raise IllegalCall(str(error), law=pending.law) from None
+        pending = decide_pending(self.irregularities, choice, by, IllegalCall, "irregular call")
         call = Call.parse(pending.subject)
         if choice is Choice.ACCEPT:
             made = MadeCall(pending.offender, call)

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Literal
 
 from .cards import Seat
+from .errors import BridgeError
 
 Policy = Literal["prevent", "laws"]
 """``prevent`` refuses an irregular call or card (as online play does); ``laws`` records it as it
@@ -85,3 +86,23 @@ class Irregularity:
         verb = "accepted" if self.decision is Choice.ACCEPT else "not accepted"
         done = f"{text}: {verb} by {by}"
         return "; ".join([done, *self.rectification])
+
+
+def pending_of(irregularities: list[Irregularity]) -> Irregularity | None:
+    """The last irregularity of the list if it still awaits a decision."""
+    last = irregularities[-1] if irregularities else None
+    return last if last is not None and last.pending else None
+
+
+def decide_pending(irregularities: list[Irregularity], choice: Choice, by: Seat | None,
+                   error: type[BridgeError], what: str) -> Irregularity:
+    """Record the decision on the pending irregularity; ``error`` (IllegalCall, IllegalCard) says
+    why it cannot be taken: nothing pending (``what`` names it), a player who may not decide..."""
+    pending = pending_of(irregularities)
+    if pending is None:
+        raise error(f"there is no {what} awaiting a decision", law="9B")
+    try:
+        pending.decide(choice, by)
+    except ValueError as problem:
+        raise error(str(problem), law=pending.law) from None
+    return pending

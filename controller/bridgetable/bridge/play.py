@@ -11,7 +11,7 @@ from .auction import Contract
 from .cards import Card, Seat, Side, Suit
 from .deal import Deal
 from .errors import IllegalCard, IllegalClaim
-from .irregularity import Choice, Irregularity, Policy
+from .irregularity import Choice, Irregularity, Policy, decide_pending, pending_of
 
 
 def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
@@ -175,8 +175,7 @@ class Play:
     @property
     def pending(self) -> Irregularity | None:
         """The lead out of turn awaiting a decision (only under ``policy="laws"``), if any."""
-        last = self.irregularities[-1] if self.irregularities else None
-        return last if last is not None and last.pending else None
+        return pending_of(self.irregularities)
 
     def legal_cards(self) -> list[Card]:
         """The cards the hand in turn may play: any card on a lead, else the suit led if held;
@@ -310,13 +309,7 @@ class Play:
         goes back and the player whose lead it was leads. A defender's card becomes a major penalty
         card (Laws 54D, 56, 50), which ``legal_cards`` then obliges its owner to play at the first
         legal opportunity (Law 50D1); declarer's card carries no penalty (Laws 55, 48A)."""
-        pending = self.pending
-        if pending is None:
-            raise IllegalCard("there is no lead out of turn awaiting a decision", law="53-56")
-        try:
-            pending.decide(choice, by)
-        except ValueError as error:
-            raise IllegalCard(str(error), law=pending.law) from None
+        pending = decide_pending(self.irregularities, choice, by, IllegalCard, "lead out of turn")
         card = Card.parse(pending.subject)
         if choice is Choice.ACCEPT:
             trick = self.tricks[-1]
