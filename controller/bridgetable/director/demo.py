@@ -27,10 +27,10 @@ from ..devices.cardreader import CardScans
 from ..devices.display import Display
 from ..devices.lines import open_port
 from ..devices.seatmodule import SeatModule, encode_frame
-from ..link import Broker, TableLink
+from ..link import Broker
 from ..link.broker import BrokerChoice, free_port, local_broker
-from ..link.outbox import JournalOutbox
 from ..link.signing import DerivedKeys
+from ..link.unit import UnitLink
 from ..robots.cardplay import choose_card
 from ..robots.contract import choose_contract, robot_auction
 from ..robots.view import view_for
@@ -108,8 +108,8 @@ class RobotTable:
                                                table=str(number)), self.journal, self.displays,
                                     on_handled=self._on_handled)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.link = TableLink(CLUB, number, key, JournalOutbox(self.journal), broker,
-                              on_assign=self.assignments.put, resend_min=0.3, resend_max=2.0)
+        self.link = UnitLink(self.service, key, broker, on_assign=self.assignments.put,
+                             resend_min=0.3, resend_max=2.0)
         self.played: set[int] = {entry.board for entry in self.journal.results()}
         self.rng = random.Random(f"{session.id}/{number}")
         self.last_scan: dict[Seat, tuple[str, float]] = {}  # each seat's last card scanned, and when
@@ -152,19 +152,14 @@ class RobotTable:
                 assignment = self.assignments.get(timeout=0.2)
             except queue.Empty:
                 continue
-            self.service.assign(assignment["round"], assignment["boards"])
-            self.link.set_state(round=assignment["round"], phase="playing")
-            for board in assignment["boards"]:
+            for board in assignment["boards"]:  # the UnitLink has given the service its round
                 if board in self.played or self.stopping.is_set():
                     continue
                 info = self.boards[board]
-                self.link.set_state(round=assignment["round"], board=board, phase="playing")
                 for event in robot_events(board, Deal.parse(info.deal or ""), Seat.parse(info.dealer),
                                           self.rng):
                     self._send(event)
                 self.played.add(board)
-                self.link.flush()
-            self.link.set_state(round=assignment["round"], phase="round done")
 
     def _send(self, event: TableEvent) -> None:
         """Write the event's frame into its seat module's port; wait until the table has handled it

@@ -1,6 +1,7 @@
 """``bridgetable table``: run a table unit from table.toml, or simulate one in a terminal.
 
-    bridgetable table --config table.toml           the devices of the pin map, the OLEDs
+    bridgetable table --config table.toml           the devices of the pin map, the OLEDs, and
+                                                     with [link] the station's broker (link/unit.py)
     bridgetable table --sim                          the keyboard as the four seats; screens in the
                                                      terminal and as PNG frames (--frames DIR)
     bridgetable table --config table.toml --events -    TableEvents as JSON lines on stdin
@@ -10,9 +11,11 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -21,6 +24,9 @@ from .flow import FlowConfig
 from .journal import Journal, JournalError
 from .screens import Display
 from .service import TableConfig, TableService, load_config, open_devices, parse_boards
+
+if TYPE_CHECKING:
+    from ..link.unit import UnitLink
 
 # Unicode quadrant blocks indexed by the 2x2 pixels they show: top-left 1, top-right 2,
 # bottom-left 4, bottom-right 8. A 128x64 frame becomes 64 columns by 32 lines.
@@ -88,36 +94,62 @@ def run(args: argparse.Namespace) -> int:
         config = _sim_config(args) if args.sim else load_config(args.config)
         if args.journal:
             config.journal = Path(args.journal)
-        journal = Journal(config.journal, session=config.flow.session)
+        # a table told its session by the station: whichever session the journal holds
+        told = config.link is not None and not config.flow.session
+        journal = Journal(config.journal, session=None if told else config.flow.session)
     except (ValueError, JournalError) as error:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    link = None
     try:
-        if args.events:
-            service = TableService(config.flow, journal)
-            stream = sys.stdin if args.events == "-" else open(args.events, encoding="utf-8")  # noqa: SIM115
-            service.feed_lines(stream, echo=sys.stdout if args.echo else None)
-            return 0
         if args.sim:
             return _run_sim(config, journal)
-        devices, displays = open_devices(config)
-        TableService(config.flow, journal, displays).run(devices)
+        devices, displays = ([], {}) if args.events else open_devices(config)
+        if args.events and config.frames is not None:
+            displays = _png_displays(config.frames)
+        service = TableService(config.flow, journal, displays)
+        link = _start_link(config, service)
+        if args.events:
+            stream = sys.stdin if args.events == "-" else open(args.events, encoding="utf-8")  # noqa: SIM115
+            service.feed_lines(stream, echo=sys.stdout if args.echo else None)
+        else:
+            service.run(devices)
         return 0
     except (ValueError, JournalError, OSError) as error:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
     finally:
+        if link is not None:
+            link.stop()
         journal.close()
 
 
-def _run_sim(config: TableConfig, journal: Journal) -> int:
+def _start_link(config: TableConfig, service: TableService) -> UnitLink | None:
+    """With [link]: the service on the station's broker (logged to stderr, as journald keeps it)."""
+    if config.link is None:
+        return None
+    from ..link.unit import UnitLink, broker_of
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = config.link
+    link = UnitLink(service, settings.key, broker_of(settings), show_traveller=settings.show_traveller)
+    link.start()
+    return link
+
+
+def _png_displays(frames: Path) -> dict[Seat, Display]:
     from ..devices.display import Display as SeatDisplay
+
+    return {seat: SeatDisplay.png(frames, seat) for seat in Seat}
+
+
+def _run_sim(config: TableConfig, journal: Journal) -> int:
     from ..devices.keyboard import Keyboard
 
     displays: dict[Seat, Display] = {Seat.S: TerminalDisplay(Seat.S)}
     if config.frames is not None:
-        displays = {seat: SeatDisplay.png(config.frames, seat) for seat in Seat} | displays
+        displays = _png_displays(config.frames) | displays
     service = TableService(config.flow, journal, displays)
     print("type a seat then keys, bids or cards: 'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends")
     keyboard = Keyboard(sys.stdin)

@@ -67,6 +67,7 @@ CALL_KEYS = {Key.PASS: PASS, Key.DOUBLE: DOUBLE, Key.REDOUBLE: REDOUBLE}
 
 
 class Phase(Enum):
+    WAITING = "waiting"  # every board given is confirmed; the station's next assignment is awaited
     START = "start"  # board number, dealer, vulnerability; OK begins
     HAND_CHECK = "hand check"  # each player scans their 13 cards
     AUCTION = "auction"
@@ -98,10 +99,11 @@ class FlowConfig:
     session: str = ""
     table: str = "1"
     rounds: dict[int, int] = field(default_factory=dict)  # board -> round, from assignments or config
+    more_boards: bool = False  # the station's assignments add boards until one says it is the last
     policy: Policy = "prevent"  # "laws": irregular calls and leads are held for a decision
 
     def __post_init__(self) -> None:
-        if not self.boards:
+        if not self.boards and not self.more_boards:
             raise ValueError("a session needs at least one board")
         if self.hand_check and not self.card_readers:
             raise ValueError("the hand check needs card readers")
@@ -197,10 +199,13 @@ class BoardFlow:
     # ---- the board -----------------------------------------------------------------------------
     def _start_board(self) -> None:
         boards = self.config.boards
-        self.phase = Phase.START if self.boards_done < len(boards) else Phase.DONE
-        self.board = boards[min(self.boards_done, len(boards) - 1)]
-        self.dealer = board_dealer(self.board)
-        self.vulnerability = board_vulnerability(self.board)
+        if self.boards_done < len(boards):
+            self.phase = Phase.START
+        else:
+            self.phase = Phase.WAITING if self.config.more_boards else Phase.DONE
+        self.board = boards[min(self.boards_done, len(boards) - 1)] if boards else 0
+        self.dealer = board_dealer(max(self.board, 1))
+        self.vulnerability = board_vulnerability(max(self.board, 1))
         self.deal: Deal | None = self.config.deals.get(self.board)
         self.scanned: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
         self.problems: list[str] = []
@@ -218,6 +223,18 @@ class BoardFlow:
         self.director: Seat | None = None
         self.director_reason = ""
         self.director_calls: list[str] = []  # every call on this board, for the result record
+
+    def add_boards(self, boards: list[int], final: bool) -> None:
+        """The station's assignment of a table whose boards come from the station: its boards are
+        played after those given so far (a board given before is not played twice). Events are
+        refused while waiting, so replaying the journal with every board given from the start
+        arrives at the same state."""
+        if not self.config.more_boards:
+            return
+        self.config.boards.extend(b for b in boards if b not in self.config.boards)
+        self.config.more_boards = not final
+        if self.phase is Phase.WAITING:
+            self._start_board()
 
     # ---- events --------------------------------------------------------------------------------
     def handle(self, event: TableEvent) -> Outcome:
@@ -241,6 +258,8 @@ class BoardFlow:
         raise Refused(f"{card.symbol} scanned at {seat.full_name}: no card is expected now")
 
     def _on_key(self, seat: Seat, key: Key) -> tuple[str | None, dict[str, Any] | None]:
+        if self.phase is Phase.WAITING:
+            raise Refused("waiting for the station to assign the next boards")
         if self._irregularity() is not None:
             return self._on_irregularity(seat, key), None
         if key is Key.DIRECTOR and not self._opponent_decides(seat):

@@ -4,7 +4,7 @@ SQLite in WAL mode with synchronous=FULL: once ``append`` returns, the event sur
 The table writes an event before it shows or sends anything that follows from it, so after a
 restart replaying the journal puts the board exactly where it was (see ``service``).
 
-Schema (version 2):
+Schema (version 3; a version-2 journal is upgraded in place):
 
 ``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
             at (Unix time, for the record only: the flow never reads it).
@@ -12,7 +12,11 @@ Schema (version 2):
             event: id, event_seq (that event), key (idempotent: club/session/round/table/board/revision),
             board, payload (the result as JSON, see ``flow.BoardFlow.result_record``), created_at,
             attempts and sent_at (the link's last try), acked_at (the station has stored it).
-``meta``    name/value: the schema version and the session the journal belongs to.
+``assignments``  one row per round the station assigned (round, its boards as JSON, final): the
+            boards a table without boards in table.toml plays, and each board's round, known again
+            after a restart before the station is reachable.
+``meta``    name/value: the schema version and the session the journal belongs to ("" until a
+            table told its session by the station adopts it).
 
 The link reads ``pending_results()`` and calls ``mark_sent`` / ``mark_acked``; a result is pending
 until it is acknowledged. The link does so from its own thread while the table appends events, so
@@ -33,7 +37,8 @@ from typing import Any
 from ..bridge import Seat
 from .events import EventKind, TableEvent
 
-SCHEMA_VERSION = "2"  # 2: the outbox key holds the round
+SCHEMA_VERSION = "3"  # 2: the outbox key holds the round; 3: the station's assignments
+UPGRADABLE = ("2",)  # older schemas this program upgrades in place (3 only adds a table)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,6 +59,12 @@ CREATE TABLE IF NOT EXISTS outbox (
     attempts INTEGER NOT NULL DEFAULT 0,
     sent_at REAL,
     acked_at REAL
+);
+CREATE TABLE IF NOT EXISTS assignments (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL UNIQUE,
+    boards TEXT NOT NULL,
+    final INTEGER NOT NULL
 );
 """
 
@@ -83,7 +94,9 @@ def result_key(payload: dict[str, Any]) -> str:
 class Journal:
     """One table's journal file (one session)."""
 
-    def __init__(self, path: str | Path, session: str = "") -> None:
+    def __init__(self, path: str | Path, session: str | None = "") -> None:
+        """``session`` None: whichever session the journal holds (a new one holds "" until
+        ``adopt_session``)."""
         self.path = Path(path)
         self._lock = threading.RLock()
         try:
@@ -95,16 +108,20 @@ class Journal:
             raise JournalError(f"{self.path}: not a usable journal: {error}") from error
         self._check_meta(session)
 
-    def _check_meta(self, session: str) -> None:
+    def _check_meta(self, session: str | None) -> None:
         meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
         if not meta:
+            self.session = session or ""
             self._db.executemany("INSERT INTO meta VALUES (?, ?)",
-                                 [("schema", SCHEMA_VERSION), ("session", session)])
+                                 [("schema", SCHEMA_VERSION), ("session", self.session)])
             return
-        if meta.get("schema") != SCHEMA_VERSION:
+        if meta.get("schema") in UPGRADABLE:
+            self._db.execute("UPDATE meta SET value = ? WHERE name = 'schema'", (SCHEMA_VERSION,))
+        elif meta.get("schema") != SCHEMA_VERSION:
             raise JournalError(f"{self.path}: journal schema {meta.get('schema')}, "
                                f"this program reads {SCHEMA_VERSION}")
-        if meta.get("session") != session:
+        self.session = meta.get("session", "")
+        if session is not None and self.session != session:
             raise JournalError(f"{self.path} belongs to session {meta.get('session')!r}, "
                                f"not {session!r}: use a new journal file for a new session")
 
@@ -134,6 +151,31 @@ class Journal:
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+    def adopt_session(self, session: str) -> None:
+        """Belong to ``session`` from now on: only a journal of no session without results may."""
+        with self._transaction():
+            if self.session and self.session != session:
+                raise JournalError(f"{self.path} belongs to session {self.session!r}, not {session!r}")
+            if self._db.execute("SELECT count(*) FROM outbox").fetchone()[0]:
+                raise JournalError(f"{self.path} holds results of no session: it cannot join {session!r}")
+            self._db.execute("UPDATE meta SET value = ? WHERE name = 'session'", (session,))
+        self.session = session
+
+    # ---- the station's assignments ------------------------------------------------------------------
+    def add_assignment(self, round_: int, boards: list[int], final: bool) -> bool:
+        """Keep a round's assignment; False (nothing changes) if that round is already kept."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO assignments (round, boards, final) VALUES (?, ?, ?)",
+                (round_, json.dumps(boards), int(final)))
+        return cursor.rowcount == 1
+
+    def assignments(self) -> list[tuple[int, list[int], bool]]:
+        """(round, boards, final) of each kept assignment, in the order they arrived."""
+        with self._lock:
+            rows = self._db.execute("SELECT round, boards, final FROM assignments ORDER BY id").fetchall()
+        return [(round_, json.loads(boards), bool(final)) for round_, boards, final in rows]
 
     # ---- the outbox: the link's side -------------------------------------------------------------
     def pending_results(self) -> list[OutboxEntry]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -82,6 +82,10 @@ def render(view: TableView, seat: Seat) -> Image.Image:
 def _header(canvas: _Canvas, view: TableView) -> None:
     if view.director:
         canvas.bar(0, 11, f"DIRECTOR {view.director}")
+        return
+    if view.phase == Phase.WAITING.value:
+        canvas.text(0, 0, f"{view.boards_done} boards confirmed", size=9, bold=True)
+        canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
         return
     canvas.text(0, 0, f"Board {view.board}", size=9, bold=True)
     canvas.text(WIDTH - 1, 0, f"Dlr {view.dealer}  Vul {view.vulnerability}", size=9, anchor="ra")
@@ -192,13 +196,51 @@ def _deciders_prompt(view: TableView, what: str) -> str:
     return f"{'/'.join(view.deciders)} to {what}"
 
 
+def _body_waiting(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    canvas.text(WIDTH // 2, 18, "Waiting for", size=12, bold=True, anchor="ma")
+    canvas.text(WIDTH // 2, 34, "the next round", size=12, bold=True, anchor="ma")
+    return "the station assigns the boards"
+
+
 def _body_done(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     canvas.text(WIDTH // 2, 18, "Session over", size=14, bold=True, anchor="ma")
     canvas.text(WIDTH // 2, 36, f"{view.boards_done} boards confirmed", anchor="ma")
     return ""
 
 
+TRAVELLER_ROWS = 5  # rows that fit under the header
+
+
+def render_traveller(traveller: dict[str, Any], table: int = 0) -> Image.Image:
+    """The station's traveller of a board (the link's "traveller" message): one line per table
+    that has played it, pairs, contract, declarer, tricks, NS score and NS matchpoints when
+    scored, the same at every seat; this table's line in bold (shown even when the others fill
+    the screen)."""
+    canvas = _Canvas()
+    canvas.text(0, 0, f"Board {traveller['board']} traveller", size=9, bold=True)
+    canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
+    rows = list(traveller["rows"])
+    ours = next((row for row in rows if row.get("table") == table), None)
+    shown = rows[:TRAVELLER_ROWS]
+    if ours is not None and ours not in shown:
+        shown[-1] = ours
+    for i, row in enumerate(shown):
+        contract = pretty(row["contract"]) + (row["declarer"] or "")
+        tricks = "" if row["tricks"] is None else str(row["tricks"])
+        y, bold = 13 + 10 * i, row is ours
+        canvas.text(0, y, f"{row['ns']}-{row['ew']}", size=9, bold=bold)
+        canvas.text(24, y, f"{contract} {tricks}", size=9, bold=bold)
+        score = f"{row['ns_score']:+d}" if row["ns_score"] else "0"
+        canvas.text(96, y, score, size=9, bold=bold, anchor="ra")
+        if "ns_mp" in row:
+            canvas.text(WIDTH - 1, y, f"{row['ns_mp']:g}", size=9, bold=bold, anchor="ra")
+    if not rows:
+        canvas.text(WIDTH // 2, 30, "no results yet", anchor="ma")
+    return canvas.image
+
+
 _BODIES = {
+    Phase.WAITING: _body_waiting,
     Phase.START: _body_start,
     Phase.HAND_CHECK: _body_hand_check,
     Phase.AUCTION: _body_auction,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import threading
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ from ..bridge import Deal, Seat
 from .events import TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
-from .screens import Display, render
+from .linkconfig import LinkSettings, parse_link
+from .screens import Display, render, render_traveller
 
 if TYPE_CHECKING:
     from ..devices import InputDevice
@@ -31,8 +33,11 @@ log = logging.getLogger(__name__)
 
 
 def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
-    """The flow after every journaled event: where the table was when it stopped."""
+    """The flow after every journaled assignment and event: where the table was when it stopped."""
     flow = BoardFlow(config)
+    for round_, boards, final in journal.assignments():
+        config.rounds.update(dict.fromkeys(boards, round_))
+        flow.add_boards(boards, final)
     for seq, event in enumerate(journal.events(), start=1):
         if not flow.handle(event).changed:
             raise JournalError(f"{journal.path}: event {seq} ({event.to_json()}) does not replay: "
@@ -41,24 +46,46 @@ def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
     return flow
 
 
+Listener = Callable[[TableEvent, Outcome], None]
+
+
 class TableService:
-    """A table unit: ``handle`` one event at a time, or ``run`` the devices' queue."""
+    """A table unit: ``handle`` one event at a time, or ``run`` the devices' queue.
+
+    The station's assignments and travellers arrive on the link's thread: ``assign`` and
+    ``show_traveller`` take the same lock as ``handle``.
+    """
 
     def __init__(self, config: FlowConfig, journal: Journal,
                  displays: Mapping[Seat, Display] | None = None,
-                 on_handled: Callable[[TableEvent, Outcome], None] | None = None) -> None:
-        """``on_handled`` is told each event's outcome once it is journaled and shown."""
+                 on_handled: Listener | None = None) -> None:
+        """``on_handled`` (and each of ``listeners``) is told each event's outcome once it is
+        journaled and shown."""
         self.config = config
-        self.on_handled = on_handled
+        self.listeners: list[Listener] = [on_handled] if on_handled is not None else []
         self.journal = journal
+        if journal.session and not config.session:  # a session the station told this table
+            config.session = journal.session
         self.displays = dict(displays or {})
+        self._lock = threading.RLock()
         self.flow = replay(config, journal)
+        results = journal.results()
+        self.last_confirmed: int | None = results[-1].board if results else None
+        self.traveller: dict[str, Any] | None = None  # on show until the next event
         self.events: queue.Queue[TableEvent | None] = queue.Queue()
         self.handled = 0  # events handled since start, accepted or refused
         self.refresh()
 
     def handle(self, event: TableEvent) -> Outcome:
         """Judge, journal, then show one event; never raises for what a seat sends."""
+        with self._lock:
+            outcome = self._handle(event)
+        for listener in self.listeners:
+            listener(event, outcome)
+        return outcome
+
+    def _handle(self, event: TableEvent) -> Outcome:
+        self.traveller = None
         try:
             outcome = self.flow.handle(event)
             if outcome.changed:
@@ -68,22 +95,49 @@ class TableService:
             self.flow = replay(self.config, self.journal)
             self.flow.message = f"internal error, event ignored: {error}"
             outcome = Outcome(False, self.flow.message)
+        if outcome.result is not None:
+            self.last_confirmed = outcome.result["board"]
         self.refresh()
         self.handled += 1
-        if self.on_handled is not None:
-            self.on_handled(event, outcome)
         return outcome
 
     def refresh(self) -> None:
-        """Draw every seat's screen for the current state."""
+        """Draw every seat's screen for the current state (or the traveller on show)."""
+        if self.traveller is not None:
+            table = int(self.config.table) if self.config.table.isdigit() else 0
+            frame = render_traveller(self.traveller, table)
+            for display in self.displays.values():
+                display.show(frame)
+            return
         view = self.flow.view()
         for seat, display in self.displays.items():
             display.show(render(view, seat))
 
-    def assign(self, round_: int, boards: Iterable[int]) -> None:
-        """The station's assignment: these boards are played in this round (their results say so).
-        Safe from the link's thread: results read it only when a board is confirmed."""
-        self.config.rounds.update(dict.fromkeys(boards, round_))
+    def assign(self, round_: int, boards: list[int], session: str = "", final: bool = False) -> None:
+        """The station's assignment: these boards are played in this round (their results say so);
+        a table whose boards come from the station plays them next, and a table told no session
+        joins ``session``. Kept in the journal, so a restart knows it before the station is
+        reachable. JournalError if the journal belongs to another session (nothing changes)."""
+        with self._lock:
+            if session and session != self.journal.session:
+                self.journal.adopt_session(session)
+                self.config.session = session
+            self.journal.add_assignment(round_, boards, final)
+            self.config.rounds.update(dict.fromkeys(boards, round_))
+            self.flow.add_boards(boards, final)
+            self.refresh()
+
+    def show_traveller(self, traveller: dict[str, Any]) -> bool:
+        """Show the station's traveller of the board this table has just confirmed, until the
+        next event; False (not shown) for any other board, or once the next board has begun."""
+        with self._lock:
+            between_boards = self.flow.phase in (Phase.START, Phase.WAITING, Phase.DONE)
+            if (traveller.get("board") != self.last_confirmed or not between_boards
+                    or traveller.get("session") != self.config.session):
+                return False
+            self.traveller = traveller
+            self.refresh()
+            return True
 
     def submit(self, event: TableEvent) -> None:
         """The devices' sink: thread-safe."""
@@ -137,6 +191,7 @@ class TableConfig:
     deck: Path | None = None
     frames: Path | None = None  # PNG frames instead of OLEDs
     source: str = "table.toml"
+    link: LinkSettings | None = None  # [link]: the station's broker
 
 
 def parse_boards(value: Any, where: str) -> list[int]:
@@ -193,6 +248,14 @@ def load_config(path: str | Path) -> TableConfig:
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise ValueError(f"{path}: [table] must be a table of settings")
+    unknown_sections = sorted(set(data) - {"table", "link"})
+    if unknown_sections:
+        raise ValueError(f"{path}: unknown sections: {', '.join(unknown_sections)} "
+                         "(there are [table] and [link])")
+    link = (parse_link(data["link"], path, str(table.get("club", "")), str(table.get("table", "1")))
+            if "link" in data else None)
+    # with a link and no boards in [table], the station's assignments give the boards
+    from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy"}
     unknown = sorted(set(table) - known)
@@ -208,7 +271,8 @@ def load_config(path: str | Path) -> TableConfig:
     deals_path = opt_path("deals")
     try:
         flow = FlowConfig(
-            boards=parse_boards(table.get("boards", "1-8"), f"{path} [table]"),
+            boards=[] if from_station else parse_boards(table.get("boards", "1-8"), f"{path} [table]"),
+            more_boards=from_station,
             deals=read_deals(deals_path) if deals_path else {},
             card_readers=bool(table.get("card_readers", True)),
             bidding_boxes=bool(table.get("bidding_boxes", True)),
@@ -221,7 +285,7 @@ def load_config(path: str | Path) -> TableConfig:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),
                        pinmap=opt_path("pinmap"), deck=opt_path("deck"), frames=opt_path("frames"),
-                       source=str(path))
+                       source=str(path), link=link)
 
 
 def open_devices(config: TableConfig) -> tuple[list[InputDevice], dict[Seat, Display]]:

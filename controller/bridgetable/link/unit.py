@@ -1,0 +1,122 @@
+"""A table unit on the link: one TableService wired to its TableLink.
+
+What `bridgetable table --config` (with a ``[link]`` section) and the demo's simulated tables
+share: the table's retained state (with its last will) follows the board flow; the calls and
+cards go out on the live feed as they are accepted; each confirmed result leaves the journal's
+outbox (store and forward, across restarts) once the station acknowledges it; the station's
+assignments go to the service (round, and the boards and session of a table told them by the
+station); the traveller of the board just confirmed is shown on the displays unless the table
+or the station says not to.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..bridge import Seat
+from ..table.events import TableEvent
+from ..table.flow import Outcome, TableView
+from ..table.journal import JournalError
+from ..table.linkconfig import LinkSettings
+from ..table.service import TableService
+from .client import Broker, Handler, TableLink
+from .outbox import JournalOutbox
+
+log = logging.getLogger("bridgetable.link")
+
+
+def broker_of(settings: LinkSettings) -> Broker:
+    """The broker address and login of a table.toml ``[link]`` section."""
+    return Broker(host=settings.host, port=settings.port, username=settings.username,
+                  password=settings.password, keepalive=settings.keepalive, tls=settings.tls,
+                  ca_file=str(settings.ca) if settings.ca else None)
+
+
+class UnitLink:
+    """Connects ``service`` to the station through a TableLink; ``start`` / ``stop`` it beside
+    the service. ``on_assign`` is told each valid assignment after the service has taken it."""
+
+    def __init__(self, service: TableService, key: bytes, broker: Broker, *, show_traveller: bool = True,
+                 on_assign: Handler | None = None, resend_min: float = 1.0, resend_max: float = 60.0) -> None:
+        self.service = service
+        self.show_traveller = show_traveller
+        self.station_shows_traveller = True  # the latest assignment's show_traveller
+        self._on_assign_too = on_assign
+        config = service.config
+        self.link = TableLink(config.club, int(config.table), key, JournalOutbox(service.journal), broker,
+                              on_assign=self._on_assign, on_traveller=self._on_traveller,
+                              resend_min=resend_min, resend_max=resend_max)
+        view = service.flow.view()
+        self._live = (view.boards_done, len(view.calls), len(view.played))  # what the live feed has had
+        self._publish_state(view)
+        service.listeners.append(self._on_handled)
+
+    def start(self) -> None:
+        self.link.start()
+
+    def stop(self) -> None:
+        """Say "offline" and disconnect; unacknowledged results stay in the journal's outbox."""
+        self.link.stop()
+
+    # ---- the station's messages (paho's thread) ---------------------------------------------------
+    def _on_assign(self, assignment: dict[str, Any]) -> None:
+        try:
+            self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
+                                final=assignment.get("final", False))
+        except JournalError as error:
+            log.error("table %s: assignment of round %s refused: %s", self.link.table, assignment["round"],
+                      error)
+            return
+        self.station_shows_traveller = assignment.get("show_traveller", True)
+        self._publish_state(self.service.flow.view())
+        if self._on_assign_too is not None:
+            self._on_assign_too(assignment)
+
+    def _on_traveller(self, traveller: dict[str, Any]) -> None:
+        if self.show_traveller and self.station_shows_traveller:
+            self.service.show_traveller(traveller)
+
+    # ---- the table's side (the service's thread) -------------------------------------------------
+    def _on_handled(self, event: TableEvent, outcome: Outcome) -> None:
+        if not outcome.changed:
+            return
+        view = self.service.flow.view()
+        self._publish_live(view, event)
+        self._publish_state(view)
+        if outcome.result is not None:
+            self.link.flush()
+
+    def _publish_live(self, view: TableView, event: TableEvent) -> None:
+        """The calls and cards this event added to the board (an undone call: "undo")."""
+        done, calls, cards = self._live
+        if view.boards_done != done:  # a new board: nothing of it published yet
+            calls = cards = 0
+        fields = self._session_round(view.board)
+        dealer = Seat.parse(view.dealer)
+        if len(view.calls) < calls:
+            self.link.publish_live(view.board, len(view.calls), "undo", "call", str(event.seat), **fields)
+        for seq in range(calls, len(view.calls)):
+            self.link.publish_live(view.board, seq, "call", view.calls[seq], str(dealer.after(seq)), **fields)
+        players = {card: seat for seat, card in view.trick}  # dummy's card may be scanned at declarer's seat
+        for index in range(cards, len(view.played)):
+            card = view.played[index]
+            self.link.publish_live(view.board, len(view.calls) + index, "card", card,
+                                   players.get(card, str(event.seat)), **fields)
+        self._live = (view.boards_done, len(view.calls), len(view.played))
+
+    def _session_round(self, board: int) -> dict[str, Any]:
+        fields: dict[str, Any] = {"session": self.service.config.session}
+        round_ = self.service.config.rounds.get(board, 0)
+        if round_:
+            fields["round"] = round_
+        return fields
+
+    def _publish_state(self, view: TableView) -> None:
+        state = {"phase": view.phase, "director_call": view.director is not None,
+                 **self._session_round(view.board)}
+        if view.board:
+            state["board"] = view.board
+        if view.director is not None:
+            state["detail"] = view.director[:200]
+        self.link.set_state(replace=True, **state)
