@@ -197,8 +197,7 @@ def test_a_table_can_publish_only_as_itself(secured_broker: MosquittoProcess, ac
         time.sleep(0.3)
         assert len(table1.outbox.pending()) == 1
         station.start()
-        assert station.connected.wait(5)
-        time.sleep(0.1)  # the station's subscription is in place
+        assert station.connected.wait(5)  # connected and subscribed
         table2.publish(RESULT_1, signed(1, 1))  # table 2 replaying table 1's result: dropped
         with caplog.at_level(logging.WARNING, logger="bridgetable.link"):
             table2.publish(topics.table_topic(CLUB, 2, "result"), signed(2, 1, key=table_key(1)))
