@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 from bridgetable.bridge import Seat
 from bridgetable.table.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
-from bridgetable.table.screens import pretty, render
+from bridgetable.table.screens import pretty, render, render_traveller
 from bridgetable.table.script import auction_events, board_events
 
 from .helpers import DEAL, feed, finish_play, key
@@ -46,8 +46,17 @@ def _result() -> BoardFlow:
     return _flow(*events, key("W", "DIRECTOR"))
 
 
+def _waiting() -> BoardFlow:
+    """Board 1 confirmed; the station has not yet assigned the next round's boards."""
+    flow = BoardFlow(FlowConfig(boards=[], more_boards=True))
+    flow.add_boards([1], final=False)
+    feed(flow, *board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass"))
+    return flow
+
+
 CASES = {
     "start": (lambda: _flow(), Seat.N),
+    "waiting": (_waiting, Seat.S),
     "auction": (_auction_with_message, Seat.S),
     "play": (_play, Seat.W),
     "result": (_result, Seat.E),
@@ -57,7 +66,20 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_reference_screens(name: str) -> None:
     make, seat = CASES[name]
-    image = render(make().view(), seat)
+    check_reference(name, render(make().view(), seat))
+
+
+def test_reference_traveller_screen() -> None:
+    """Five rows fit: this table's (table 3, in bold) is shown although it comes sixth."""
+    rows = [{"ns": ns, "ew": ns + 6, "contract": contract, "declarer": declarer, "tricks": tricks,
+             "ns_score": score, "table": ns, "ns_mp": mp, "ew_mp": 10 - mp}
+            for ns, contract, declarer, tricks, score, mp in [
+                (1, "3NT", "N", 10, 430, 8.0), (2, "4SX", "W", 8, 500, 10.0), (4, "Pass", None, None, 0, 1.0),
+                (5, "3NT", "S", 9, 400, 4.0), (6, "2H", "E", 8, -110, 0.0), (3, "3NT", "N", 9, 400, 4.0)]]
+    check_reference("traveller", render_traveller({"session": "s", "board": 7, "rows": rows}, table=3))
+
+
+def check_reference(name: str, image: Image.Image) -> None:
     assert (image.size, image.mode) == ((128, 64), "1")
     path = SCREENS / f"{name}.png"
     if os.environ.get("BRIDGETABLE_UPDATE_SCREENS"):

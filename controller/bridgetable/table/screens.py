@@ -84,7 +84,8 @@ def _header(canvas: _Canvas, view: TableView) -> None:
         canvas.bar(0, 11, f"DIRECTOR {view.director}")
         return
     if view.phase == Phase.WAITING.value:
-        canvas.text(0, 0, f"{view.boards_done} boards confirmed", size=9, bold=True)
+        plural = "s" if view.boards_done != 1 else ""
+        canvas.text(0, 0, f"{view.boards_done} board{plural} confirmed", size=9, bold=True)
         canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
         return
     canvas.text(0, 0, f"Board {view.board}", size=9, bold=True)
@@ -225,11 +226,11 @@ def render_traveller(traveller: dict[str, Any], table: int = 0) -> Image.Image:
     if ours is not None and ours not in shown:
         shown[-1] = ours
     for i, row in enumerate(shown):
-        contract = pretty(row["contract"]) + (row["declarer"] or "")
         tricks = "" if row["tricks"] is None else str(row["tricks"])
+        played = " ".join(part for part in (pretty(row["contract"]), row["declarer"], tricks) if part)
         y, bold = 13 + 10 * i, row is ours
         canvas.text(0, y, f"{row['ns']}-{row['ew']}", size=9, bold=bold)
-        canvas.text(24, y, f"{contract} {tricks}", size=9, bold=bold)
+        canvas.text(24, y, played, size=9, bold=bold)
         score = f"{row['ns_score']:+d}" if row["ns_score"] else "0"
         canvas.text(96, y, score, size=9, bold=bold, anchor="ra")
         if "ns_mp" in row:
