@@ -157,3 +157,46 @@ def test_the_traveller_of_the_board_just_played_is_shown(tmp_path: Path, broker:
     finally:
         unit.stop()
         station.stop()
+
+
+def test_a_new_session_waits_for_the_acks_then_begins_a_new_journal(tmp_path: Path,
+                                                                    broker: MosquittoProcess) -> None:
+    store = ResultStore(tmp_path / "station.db")
+    refusing = [True]
+
+    def station_store(received: Any) -> bool:  # the station's disk fails until told otherwise
+        if refusing[0]:
+            raise OSError("disk full")
+        return store(received)
+
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 3), station_store, address)
+    journal_path = tmp_path / "journal.db"
+    service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
+                           Journal(journal_path, session=None))
+    unit = UnitLink(service, table_key(1), address, resend_min=0.2, resend_max=0.4)
+    station.start()
+    unit.start()
+    try:
+        assert station.connected.wait(5) and unit.link.connected.wait(5)
+        station.publish_assignment(assignment(1, [1], final=True))
+        wait_until(lambda: service.flow.board == 1, what="session s1's board 1")
+        for event in BOARD_1:
+            service.handle(event)
+        assert service.flow.view().phase == "done" and len(service.journal.pending_results()) == 1
+        station.publish_assignment(message("assign", session="s2", round=1, table=1, ns=3, ew=4, boards=[7]))
+        wait_until(lambda: unit.waiting is not None, what="the new session held back")
+        assert service.config.session == "s1" and service.journal.path == journal_path
+        refusing[0] = False  # the next resend is stored and acknowledged: the new session begins
+        wait_until(lambda: service.config.session == "s2", what="session s2")
+        assert (service.flow.board, service.flow.view().phase, service.journal.session) == (7, "start", "s2")
+        assert service.journal.results() == [] and unit.outbox.journal is service.journal
+        kept = Journal(tmp_path / "journal-s1.db", session="s1")
+        assert [(e.key, e.acked_at is not None) for e in kept.results()] == [("testclub/s1/1/1/1/1", True)]
+        kept.close()
+        assert store.stored() == ["s1/1/1/1/r1"]
+    finally:
+        unit.stop()
+        station.stop()
+        service.journal.close()
+        store.close()

@@ -12,7 +12,7 @@ from bridgetable.bridge import Seat
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import SCHEMA_VERSION, Journal, JournalError
 from bridgetable.table.script import board_events
-from bridgetable.table.service import TableService, load_config
+from bridgetable.table.service import SessionWaits, TableService, load_config
 
 from .helpers import DEAL, key
 
@@ -124,10 +124,22 @@ def test_a_table_told_its_session_by_the_station_resumes_with_it(tmp_path: Path)
     for event in BOARD_1[30:]:
         assert again.handle(event).changed
     assert [entry.key for entry in again.journal.results()] == ["c/s1/1/3/1/1"]
-    with pytest.raises(JournalError, match="belongs to session 's1', not 's2'"):
+    with pytest.raises(SessionWaits, match="session 's2' begins once .* acknowledged .1 waiting."):
         again.assign(1, [4], session="s2")
     assert again.config.boards == [1] and again.journal.assignments() == [(1, [1], False)]
+    again.journal.mark_acked("c/s1/1/3/1/1")
+    again.assign(1, [4], session="s2")  # a new journal; the old one kept beside it
+    assert (again.config.session, again.config.boards, again.flow.board) == ("s2", [4], 4)
+    assert again.journal.path == path and len(again.journal) == 0
     again.journal.close()
+    kept = Journal(tmp_path / "journal-s1.db", session="s1")
+    assert len(kept) == len(BOARD_1) and kept.assignments() == [(1, [1], False)]
+    kept.close()
+    fixed = TableService(FlowConfig(boards=[1], club="c", session="s9", table="3"),
+                         Journal(tmp_path / "fixed.db", session="s9"))
+    with pytest.raises(JournalError, match="belongs to session 's9', not 's2'"):  # table.toml's session
+        fixed.assign(1, [1], session="s2")
+    fixed.journal.close()
 
 
 def test_a_schema_2_journal_is_upgraded(tmp_path: Path) -> None:

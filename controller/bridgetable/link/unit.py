@@ -5,13 +5,16 @@ share: the table's retained state (with its last will) follows the board flow; t
 cards go out on the live feed as they are accepted; each confirmed result leaves the journal's
 outbox (store and forward, across restarts) once the station acknowledges it; the station's
 assignments go to the service (round, and the boards and session of a table told them by the
-station); the traveller of the board just confirmed is shown on the displays unless the table
-or the station says not to.
+station; a new session waits until the table is between boards with every result acknowledged,
+then the service begins a new journal and the outbox follows it); the traveller of the board
+just confirmed is shown on the displays unless the table or the station says not to.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from ..bridge import Seat
@@ -19,9 +22,10 @@ from ..table.events import TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
 from ..table.linkconfig import LinkSettings
-from ..table.service import TableService
+from ..table.service import SessionWaits, TableService
 from .client import Broker, Handler, TableLink
-from .outbox import JournalOutbox
+from .outbox import JournalLike, JournalOutbox
+from .schema import ResultKey
 
 log = logging.getLogger("bridgetable.link")
 
@@ -43,8 +47,11 @@ class UnitLink:
         self.show_traveller = show_traveller
         self.station_shows_traveller = True  # the latest assignment's show_traveller
         self._on_assign_too = on_assign
+        self.waiting: dict[str, Any] | None = None  # a new session's assignment, until the table is free
+        self._lock = threading.Lock()
         config = service.config
-        self.link = TableLink(config.club, int(config.table), key, JournalOutbox(service.journal), broker,
+        self.outbox = _AckedOutbox(service.journal, self._retry_waiting)
+        self.link = TableLink(config.club, int(config.table), key, self.outbox, broker,
                               on_assign=self._on_assign, on_traveller=self._on_traveller,
                               resend_min=resend_min, resend_max=resend_max)
         view = service.flow.view()
@@ -61,17 +68,31 @@ class UnitLink:
 
     # ---- the station's messages (paho's thread) ---------------------------------------------------
     def _on_assign(self, assignment: dict[str, Any]) -> None:
-        try:
-            self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
-                                final=assignment.get("final", False))
-        except JournalError as error:
-            log.error("table %s: assignment of round %s refused: %s", self.link.table, assignment["round"],
-                      error)
-            return
+        with self._lock:
+            self.waiting = None
+            try:
+                self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
+                                    final=assignment.get("final", False))
+            except SessionWaits as waits:
+                log.info("table %s: %s", self.link.table, waits)
+                self.waiting = assignment
+                return
+            except JournalError as error:
+                log.error("table %s: assignment of round %s refused: %s", self.link.table,
+                          assignment["round"], error)
+                return
+            finally:
+                self.outbox.journal = self.service.journal  # a new session: a new journal
         self.station_shows_traveller = assignment.get("show_traveller", True)
         self._publish_state(self.service.flow.view())
         if self._on_assign_too is not None:
             self._on_assign_too(assignment)
+
+    def _retry_waiting(self) -> None:
+        """After each event and each ack: a new session's assignment may go ahead now."""
+        waiting = self.waiting
+        if waiting is not None:
+            self._on_assign(waiting)
 
     def _on_traveller(self, traveller: dict[str, Any]) -> None:
         if self.show_traveller and self.station_shows_traveller:
@@ -86,6 +107,7 @@ class UnitLink:
         self._publish_state(view)
         if outcome.result is not None:
             self.link.flush()
+        self._retry_waiting()
 
     def _publish_live(self, view: TableView, event: TableEvent) -> None:
         """The calls and cards this event added to the board (an undone call: "undo")."""
@@ -120,3 +142,16 @@ class UnitLink:
         if view.director is not None:
             state["detail"] = view.director[:200]
         self.link.set_state(replace=True, **state)
+
+
+class _AckedOutbox(JournalOutbox):
+    """The journal's outbox, telling ``on_ack`` after each acknowledgement."""
+
+    def __init__(self, journal: JournalLike, on_ack: Callable[[], None]) -> None:
+        super().__init__(journal)
+        self._on_ack = on_ack
+
+    def acknowledge(self, key: ResultKey) -> bool:
+        acknowledged = super().acknowledge(key)
+        self._on_ack()
+        return acknowledged

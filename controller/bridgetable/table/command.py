@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    link = None
+    link = service = None
     try:
         if args.sim:
             return _run_sim(config, journal)
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if link is not None:
             link.stop()
-        journal.close()
+        (service.journal if service is not None else journal).close()  # a new session's, perhaps
 
 
 def _start_link(config: TableConfig, service: TableService) -> UnitLink | None:

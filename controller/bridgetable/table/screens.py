@@ -25,7 +25,7 @@ _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 class Display(Protocol):
     """Where a seat's frames go: an OLED through luma, a PNG file, a terminal."""
 
-    def show(self, image: Image.Image) -> None: ...
+    def show(self, image: Image.Image) -> object: ...  # luma's Display says whether it sent it
 
 
 @cache

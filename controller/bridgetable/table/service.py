@@ -53,7 +53,9 @@ class TableService:
     """A table unit: ``handle`` one event at a time, or ``run`` the devices' queue.
 
     The station's assignments and travellers arrive on the link's thread: ``assign`` and
-    ``show_traveller`` take the same lock as ``handle``.
+    ``show_traveller`` take the same lock as ``handle``. A table whose configuration names no
+    session is told it by the station; when the station starts a new session such a table
+    begins a new journal at the same path and keeps the old one beside it (``archive_path``).
     """
 
     def __init__(self, config: FlowConfig, journal: Journal,
@@ -64,7 +66,9 @@ class TableService:
         self.config = config
         self.listeners: list[Listener] = [on_handled] if on_handled is not None else []
         self.journal = journal
-        if journal.session and not config.session:  # a session the station told this table
+        self.told_session = not config.session  # the station says which session this is
+        self._initial = (list(config.boards), config.more_boards, dict(config.rounds))
+        if journal.session and self.told_session:
             config.session = journal.session
         self.displays = dict(displays or {})
         self._lock = threading.RLock()
@@ -120,12 +124,38 @@ class TableService:
         reachable. JournalError if the journal belongs to another session (nothing changes)."""
         with self._lock:
             if session and session != self.journal.session:
-                self.journal.adopt_session(session)
-                self.config.session = session
+                self._join(session)
             self.journal.add_assignment(round_, boards, final)
             self.config.rounds.update(dict.fromkeys(boards, round_))
             self.flow.add_boards(boards, final)
             self.refresh()
+
+    def _join(self, session: str) -> None:
+        """Belong to the station's ``session``: adopt it, or begin a new journal for it once this
+        session's boards are over and its results acknowledged (SessionWaits until then)."""
+        if not self.journal.session or not self.told_session:
+            self.journal.adopt_session(session)  # JournalError for table.toml's own session
+            self.config.session = session
+            return
+        between_boards = self.flow.phase in (Phase.START, Phase.WAITING, Phase.DONE)
+        pending = len(self.journal.pending_results())
+        if not between_boards or self.flow.director is not None or pending:
+            raise SessionWaits(f"session {session!r} begins once board {self.flow.board} of session "
+                               f"{self.journal.session!r} is over and its results acknowledged "
+                               f"({pending} waiting)")
+        old = self.journal
+        old.close()
+        archive = archive_path(old.path, old.session)
+        old.path.rename(archive)
+        log.info("session %s: journal kept as %s; session %s begins", old.session, archive, session)
+        self.journal = Journal(old.path, session=session)
+        boards, more_boards, rounds = self._initial
+        self.config.boards[:], self.config.more_boards = list(boards), more_boards
+        self.config.rounds.clear()
+        self.config.rounds.update(rounds)
+        self.config.session = session
+        self.flow = replay(self.config, self.journal)
+        self.last_confirmed = None
 
     def show_traveller(self, traveller: dict[str, Any]) -> bool:
         """Show the station's traveller of the board this table has just confirmed, until the
@@ -178,6 +208,20 @@ class TableService:
     @property
     def done(self) -> bool:
         return self.flow.phase is Phase.DONE
+
+
+class SessionWaits(JournalError):
+    """The station's new session must wait until the table has finished with the current one."""
+
+
+def archive_path(path: Path, session: str) -> Path:
+    """Where a finished session's journal is kept: ``journal.db`` -> ``journal-<session>.db``."""
+    name = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in session) or "session"
+    candidate, number = path.with_name(f"{path.stem}-{name}{path.suffix}"), 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{name}-{number}{path.suffix}")
+    return candidate
 
 
 # ---- configuration (table.toml) ---------------------------------------------------------------------
