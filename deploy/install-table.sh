@@ -39,7 +39,8 @@ fi
 service_user gpio i2c dialout
 install_package pi
 if install_config "$CHECKOUT/deploy/table.toml.example" "$CONFIG_DIR/table.toml"; then
-    [ -z "$table" ] || sed -i "s/^table = .*/table = \"$table\"/" "$CONFIG_DIR/table.toml"
+    [ -z "$table" ] || sed -i -e "s/^table = .*/table = \"$table\"/" \
+        -e "s/^accounts = .*/accounts = \"table-$table.json\"/" "$CONFIG_DIR/table.toml"
     [ -z "$club" ] || sed -i "s/^club = .*/club = \"$club\"/" "$CONFIG_DIR/table.toml"
 fi
 install_config "$CHECKOUT/hardware/pinmap.toml" "$CONFIG_DIR/pinmap.toml" || true
@@ -48,8 +49,10 @@ install_unit bridgetable-table.service
 cat <<NEXT
 
 Next steps:
-  1. Edit $CONFIG_DIR/table.toml: club, table, session, boards (from the table's guide card),
-     journal (one file per session, under /var/lib/bridgetable); see the comments in it.
+  1. Edit $CONFIG_DIR/table.toml: club, table, and in [link] the station's host; copy this
+     table's entry of the station's accounts.json to $CONFIG_DIR/table-${table:-N}.json (owner
+     $SERVICE_USER, mode 0600; see the comments in table.toml). The session and the boards come
+     from the station's assignments.
   2. Check $CONFIG_DIR/pinmap.toml against the wiring (hardware/WIRING.md); i2cdetect -y 1
      shows the display multiplexer at 0x70. A reboot applies the I2C and serial settings.
   3. Optional: enrol an RFID deck:
