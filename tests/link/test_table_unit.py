@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,15 @@ from bridgetable.bridge import Seat
 from bridgetable.devices.display import Display
 from bridgetable.link import Broker, StationLink, message
 from bridgetable.link.accounts import STATION_USER, Accounts
-from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.broker import MosquittoProcess, TlsFiles
 from bridgetable.link.signing import DerivedKeys
-from bridgetable.link.unit import UnitLink
+from bridgetable.link.unit import UnitLink, broker_of
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
+from bridgetable.table.linkconfig import LinkSettings
 from bridgetable.table.screens import render, render_traveller
 from bridgetable.table.script import board_events
-from bridgetable.table.service import TableService
+from bridgetable.table.service import TableService, load_config
 
 from ..table.helpers import DEAL
 from .support import CLUB, SECRET, ResultStore, table_key, wait_until
@@ -200,3 +202,60 @@ def test_a_new_session_waits_for_the_acks_then_begins_a_new_journal(tmp_path: Pa
         station.stop()
         service.journal.close()
         store.close()
+
+
+def make_tls_files(directory: Path) -> TlsFiles:
+    """A CA of the club's own and the broker's certificate for 127.0.0.1, signed by it (openssl)."""
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=directory, check=True, capture_output=True)
+
+    directory.mkdir()
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    openssl("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.crt", "-subj", "/CN=club CA", "-days", "2")
+    openssl("req", *ec, "-keyout", "broker.key", "-out", "broker.csr", "-subj", "/CN=127.0.0.1")
+    (directory / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    openssl("x509", "-req", "-in", "broker.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "broker.crt", "-days", "2", "-extfile", "san.ext")
+    return TlsFiles(directory / "ca.crt", directory / "broker.crt", directory / "broker.key")
+
+
+def test_a_table_reaches_a_tls_broker_with_the_clubs_ca(tmp_path: Path) -> None:
+    """[link] ca = the club's CA: the table checks the broker's certificate and sends over TLS;
+    a table trusting another CA does not connect."""
+    tls = make_tls_files(tmp_path / "pki")
+    stranger = make_tls_files(tmp_path / "other").ca
+
+    def link_settings(table: int, ca: Path) -> LinkSettings:
+        path = tmp_path / f"table-{table}.toml"
+        path.write_text(f'[table]\nclub = "{CLUB}"\ntable = "{table}"\nsession = "s1"\nboards = [1]\n'
+                        f'[link]\nhost = "127.0.0.1"\nca = "{ca}"\nkey = "{table_key(table).hex()}"\n')
+        settings = load_config(path).link
+        assert settings is not None and settings.tls and settings.port == 8883
+        return replace(settings, port=broker.port)
+
+    def unit_of(table: int, ca: Path) -> UnitLink:
+        settings = link_settings(table, ca)
+        service = TableService(FlowConfig(boards=[1], club=CLUB, session="s1", table=str(table)),
+                               Journal(tmp_path / f"journal-{table}.db", session="s1"))
+        return UnitLink(service, settings.key, broker_of(settings), resend_min=0.2)
+
+    with MosquittoProcess(tmp_path / "broker", tls=tls) as broker:
+        store = ResultStore(tmp_path / "station.db")
+        station = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 3), store,
+                              Broker(port=broker.port, tls=True, ca_file=str(tls.ca)))
+        trusting, distrusting = unit_of(1, tls.ca), unit_of(2, stranger)
+        station.start()
+        trusting.start()
+        distrusting.start()
+        try:
+            assert station.connected.wait(5) and trusting.link.connected.wait(5)
+            for event in BOARD_1:
+                trusting.service.handle(event)
+            journal = trusting.service.journal
+            wait_until(lambda: not journal.pending_results(), what="the result acked over TLS")
+            assert store.stored() == ["s1/0/1/1/r1"]
+            assert not distrusting.link.connected.is_set()  # its CA did not sign the broker's certificate
+        finally:
+            for end in (distrusting, trusting, station):
+                end.stop()
+            store.close()
