@@ -73,6 +73,7 @@ class _Endpoint:
             client.tls_set(ca_certs=broker.ca_file)
         client.reconnect_delay_set(broker.min_delay, broker.max_delay)  # type: ignore[arg-type]
         client.on_connect = self._on_connect
+        client.on_subscribe = self._on_subscribe
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self.client = client
@@ -110,7 +111,7 @@ class _Endpoint:
         raise NotImplementedError
 
     def on_ready(self) -> None:
-        """Called in paho's thread once connected (and subscribed)."""
+        """Called in paho's thread once connected and subscribed."""
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
@@ -119,6 +120,15 @@ class _Endpoint:
                         reason)
             return
         client.subscribe(self.subscriptions())
+
+    def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
+                      properties: Any) -> None:
+        """The broker has granted the subscriptions: only now is the endpoint ready, so that
+        nothing it publishes can be answered before it listens."""
+        refused = [reason for reason in reasons if reason.is_failure]
+        if refused:
+            log.warning("broker %s:%s refused a subscription: %s", self.broker.host, self.broker.port,
+                        refused[0])
         self.connected.set()
         self._guard("on connect", self.on_ready)
 
