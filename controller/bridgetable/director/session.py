@@ -7,6 +7,7 @@ The set-up is stored as JSON with the session, so a restarted station carries on
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,11 +56,12 @@ class SessionSetup:
     def build_movement(self) -> Movement:
         spec = dict(self.movement)
         kind = spec.pop("kind", None)
-        builders = {"mitchell": mitchell, "howell": howell, "teams": team_match, "robots": robot_table}
+        builders: dict[str, Callable[..., Movement]] = {
+            "mitchell": mitchell, "howell": howell, "teams": team_match, "robots": robot_table}
         if kind not in builders:
             raise SetupError(f"movement kind must be one of {', '.join(builders)}, not {kind!r}")
         try:
-            return builders[kind](**spec)  # type: ignore[operator]
+            return builders[kind](**spec)
         except TypeError as exc:
             raise SetupError(f"{kind} movement: {exc}") from None
         except MovementError as exc:

@@ -155,7 +155,8 @@ class TableView:
         would carry it."""
         state = asdict(self)
         del state["message"]
-        return json.loads(json.dumps(state))
+        durable: dict[str, Any] = json.loads(json.dumps(state))
+        return durable
 
 
 def _key(event: TableEvent) -> Key:
@@ -719,8 +720,8 @@ class BoardFlow:
             phase=self.phase.value, board=self.board, dealer=str(self.dealer),
             vulnerability=str(self.vulnerability), turn=self._turn(),
             calls=tuple(str(call) for call in self.auction.calls),
-            pending={str(seat): self._entry_text(seat) for seat in self.pending},
-            entry=self._entry_text(None), contract=str(self.contract) if self.contract else None,
+            pending={str(seat): str(level) for seat, level in self.pending.items()},
+            entry=self._entry_text(), contract=str(self.contract) if self.contract else None,
             declarer=str(self.declarer) if self.declarer else None,
             trick=tuple((str(play.current.seat_of(i)), str(card))
                         for i, card in enumerate(play.current.cards)) if play else (),
@@ -754,9 +755,7 @@ class BoardFlow:
             return str(self.play.turn)
         return None
 
-    def _entry_text(self, seat: Seat | None) -> str | None:
-        if seat is not None:
-            return str(self.pending[seat])
+    def _entry_text(self) -> str | None:
         if self.phase is Phase.CONTRACT_ENTRY:
             strain = self.entry_strain.symbol if self.entry_strain is not None else ""
             return f"{self.number or ''}{strain}{'X' * self.entry_risk}" or "Pass"
@@ -769,7 +768,7 @@ class BoardFlow:
 
     def _claim_text(self) -> str | None:
         claim = self.play.claim_made if self.play else None
-        if self.phase is Phase.CLAIM_ENTRY:
+        if self.phase is Phase.CLAIM_ENTRY and self.claimer is not None:
             return f"{self.claimer.full_name} claims {self.number}"
         if claim is None:
             return None
