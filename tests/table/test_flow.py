@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bridgetable.bridge import Auction, Contract, Play, Seat, duplicate_score
+from bridgetable.bridge import Auction, Contract, Play, Rank, Seat, duplicate_score
 from bridgetable.table.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
 from bridgetable.table.script import auction_events, board_events
@@ -125,6 +125,17 @@ def test_without_card_readers_or_bidding_boxes_like_a_bridgemate() -> None:
     assert (result["contract"], result["lead"], result["tricks"]) == ("4SX", "HK", 10)
     assert result["auction"] is None
     assert flow.view().phase == "done"
+
+
+def test_without_card_readers_a_lead_the_leader_does_not_hold_is_refused() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], deals={1: DEAL}, card_readers=False))
+    feed(flow, key("N", "OK"), *auction_events(Seat.N, "1NT Pass 3NT Pass Pass Pass"))
+    absent = next(c for c in DEAL[Seat.W] if c.rank != Rank.TEN)  # West's, led by East (North's LHO)
+    feed(flow, key("E", absent.suit.letter), key("E", "1"))
+    while flow.view().entry != absent.symbol:
+        feed(flow, key("E", "X"))  # one rank lower each time, from the ace
+    assert "East, on declarer's left, does not hold it (Law 41A)" in refused(flow, key("E", "OK"))
+    assert flow.view().phase == "lead entry"
 
 
 def test_hand_check_reports_a_fouled_board_at_once() -> None:

@@ -615,7 +615,13 @@ class BoardFlow:
         elif key is Key.OK:
             if self.entry_strain is None or self.entry_strain.trump is None:
                 raise Refused("lead: press the suit (and rank), or Pass to skip")
-            self.lead = Card(self.entry_strain.trump, Rank(self.number))
+            lead = Card(self.entry_strain.trump, Rank(self.number))
+            assert self.declarer is not None
+            leader = self.declarer.lho
+            if self.deal is not None and lead not in self.deal[leader]:
+                raise Refused(f"lead {lead.symbol}: {leader.full_name}, on declarer's left, "
+                              "does not hold it (Law 41A)")
+            self.lead = lead
             self._enter_tricks()
         else:
             self.number = _stepped(self.number, key, 2, int(Rank.ACE))
