@@ -34,3 +34,19 @@ def test_a_single_table_against_the_robots():
     assert setup.scoring == "ROBOTS" and len(boards) == 8
     movement = setup.build_movement()
     assert movement.tables == 1 and movement.rounds == 4 and movement.pairs == [1, 2]
+
+
+def test_a_missing_or_malformed_accounts_file_is_refused_with_exit_2(tmp_path, capsys):
+    from bridgetable.cli import main
+
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"club": "c"}')
+    notjson = tmp_path / "notjson.json"
+    notjson.write_text("hello")
+    for file, why in ((tmp_path / "missing.json", "No such file"), (wrong, "not an accounts file"),
+                      (notjson, "Expecting value")):
+        assert main(["station", "--accounts", str(file), "--session", "s", "--password", "x",
+                     "--store", str(tmp_path / "station.db")]) == 2
+        error = capsys.readouterr().err
+        assert f"--accounts {file}: " in error and why in error
+    assert not (tmp_path / "station.db").exists()  # refused before anything was opened

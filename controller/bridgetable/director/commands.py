@@ -73,13 +73,31 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
     return setup, boards
 
 
+def station_login(file: Path) -> tuple[str, dict[str, str]]:
+    """The club and the station's login (username, password, secret) from accounts.json."""
+    try:
+        accounts = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SetupError(f"--accounts {file}: {getattr(error, 'strerror', None) or error}") from error
+    club = accounts.get("club") if isinstance(accounts, dict) else None
+    login = accounts.get("station") if isinstance(accounts, dict) else None
+    if not isinstance(club, str) or not isinstance(login, dict) \
+            or not all(isinstance(login.get(name), str) for name in ("username", "password", "secret")):
+        raise SetupError(f"--accounts {file}: not an accounts file of bridgetable.link.accounts (it needs "
+                         "club and station with username, password and secret)")
+    return club, login
+
+
 def run_station_command(args: argparse.Namespace) -> int:
     """Run a session's station until Ctrl-C: the link, the rounds and the web pages."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    accounts = json.loads(Path(args.accounts).read_text())
-    club, login = accounts["club"], accounts["station"]
+    try:
+        club, login = station_login(Path(args.accounts))
+    except SetupError as exc:
+        print(f"bridgetable station: {exc}", file=sys.stderr)
+        return 2
     store = open_store(args.store)
     host, _, port = args.broker.partition(":")
     embedded = EmbeddedBroker(int(port or 1883), host) if args.embedded_broker else None
