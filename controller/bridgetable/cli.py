@@ -10,6 +10,10 @@ from collections.abc import Callable, Sequence
 
 Handler = Callable[[argparse.Namespace], int]
 
+DESCRIPTION = ("An electronic bridge table for clubs: check, convert and score PBN/LIN files, run a "
+               "table unit, play a team match against the robots, run the director's scoring station, "
+               "or a whole simulated club (demo). Bad input is refused with exit status 2.")
+
 
 def _lazy(target: str) -> Handler:
     """The handler ``module:function`` (relative to this package), imported only when its
@@ -41,7 +45,7 @@ def _run_score(args: argparse.Namespace) -> int:
 
 def _add_imps(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("imps", help="IMPs for a difference in points (Law 78B)")
-    parser.add_argument("difference", type=int)
+    parser.add_argument("difference", type=int, help="the difference in points, e.g. 450 or -- -450")
     parser.set_defaults(handler=_run_imps)
 
 
@@ -54,7 +58,7 @@ def _run_imps(args: argparse.Namespace) -> int:
 
 def _add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("check", help="validate every record of PBN or LIN files")
-    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a .pbn or .lin file")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_check)
 
@@ -135,7 +139,7 @@ def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("replay", help="both tables of a match file, trick by trick")
-    parser.add_argument("file", metavar="MATCH.pbn")
+    parser.add_argument("file", metavar="MATCH.pbn", help="a match file, from `match --out`")
     parser.add_argument("--board", type=int, metavar="N", help="only this board")
     parser.set_defaults(handler=_lazy(".robots.commands:run_replay"))
 
@@ -145,7 +149,7 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("demo", help="a whole club on this machine: broker, station, robot tables")
     parser.add_argument("--tables", type=int, default=4, help="simulated tables (default 4)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the Mitchell (default 3)")
-    parser.add_argument("--boards-per-round", type=int, default=2, help="(default 2)")
+    parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help="(default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated deals (default 1)")
     parser.add_argument("--port", type=int, default=8080, help="the web page's port (default 8080)")
     parser.add_argument("--headless", action="store_true",
@@ -168,7 +172,7 @@ def _add_enrol_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("port", help="the card reader's serial port, e.g. /dev/ttyACM0")
     parser.add_argument("deck", help="the JSON file to write, e.g. decks/club-1.json")
     parser.add_argument("--name", help="the deck's name (default: the file's name)")
-    parser.add_argument("--baud", type=int, default=9600)
+    parser.add_argument("--baud", type=int, default=9600, help="the reader's baud rate (default 9600)")
     parser.set_defaults(handler=_run_enrol_deck)
 
 
@@ -187,22 +191,25 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--new", action="store_true", help="set the session up again if it exists")
     parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "robots"), default="mitchell",
                         help="robots: a single table against the robots (scored ROBOTS)")
-    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--tables", type=int, default=4, help="(default 4)")
     parser.add_argument("--pairs", type=int, help="Howell: the number of pairs (default 2 x tables)")
     parser.add_argument("--boards", type=int, help="team match, robots: boards in the match")
-    parser.add_argument("--boards-per-round", type=int, default=3)
+    parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help="(default 3)")
     parser.add_argument("--rounds", type=int, help="default: the movement's full length")
-    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS", "ROBOTS"), default="MP")
+    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS", "ROBOTS"), default="MP",
+                        help="matchpoints (default), Butler IMPs, cross-IMPs, team match, robots")
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
     parser.add_argument("--deals", metavar="FILE.pbn", help="the deals (default: generated)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of generated deals")
-    parser.add_argument("--store", default="station.db", help="SQLite file or postgresql:// URL")
-    parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT")
+    parser.add_argument("--seed", type=int, default=1, help="seed of generated deals (default 1)")
+    parser.add_argument("--store", default="station.db",
+                        help="SQLite file or postgresql:// URL (default station.db)")
+    parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",
+                        help="the MQTT broker (default 127.0.0.1:1883)")
     parser.add_argument("--embedded-broker", action="store_true",
                         help="start an amqtt broker in this process, listening at --broker (a laptop "
                              "without Mosquitto: anonymous clients, no ACL)")
     parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
-    parser.add_argument("--port", type=int, default=8080, help="web pages' port")
+    parser.add_argument("--port", type=int, default=8080, help="web pages' port (default 8080)")
     password = os.environ.get("BRIDGETABLE_PASSWORD")  # a service keeps it out of the command line
     parser.add_argument("--password", default=password, required=password is None,
                         help="the director's web password (default: $BRIDGETABLE_PASSWORD)")
@@ -215,7 +222,7 @@ SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bridgetable", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bridgetable", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     for add in SUBCOMMANDS:
         add(sub)

@@ -144,3 +144,16 @@ def test_the_configuration_gives_each_board_its_round(tmp_path: Path, rounds: st
     else:
         with pytest.raises(ValueError, match=error):
             load_config(config)
+
+
+def test_an_unreadable_or_malformed_table_toml_is_refused_by_name(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgetable.cli import main
+
+    malformed = tmp_path / "table.toml"
+    malformed.write_text("[table\nclub = 1\n")
+    for path, why in ((tmp_path / "missing.toml", "No such file or directory"), (tmp_path, "Is a directory"),
+                      (malformed, "line 1")):
+        assert main(["table", "--config", str(path)]) == 2
+        error = capsys.readouterr().err
+        assert error.startswith(f"bridgetable table: {path}: ") and why in error and "Errno" not in error

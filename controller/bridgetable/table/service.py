@@ -287,7 +287,7 @@ def load_config(path: str | Path) -> TableConfig:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ValueError(f"{path}: {error}") from error
+        raise ValueError(f"{path}: {getattr(error, 'strerror', None) or error}") from error
     base = path.parent
     table = data.get("table", {})
     if not isinstance(table, dict):
