@@ -157,3 +157,12 @@ def test_an_unreadable_or_malformed_table_toml_is_refused_by_name(tmp_path: Path
         assert main(["table", "--config", str(path)]) == 2
         error = capsys.readouterr().err
         assert error.startswith(f"bridgetable table: {path}: ") and why in error and "Errno" not in error
+
+
+@pytest.mark.parametrize("boards", ["0-3", "3-1", "x", [0, 1]])
+def test_boards_are_numbered_from_1(boards: object) -> None:
+    from bridgetable.table.service import parse_boards
+
+    with pytest.raises(ValueError, match="table.toml: boards is a list of board numbers"):
+        parse_boards(boards, "table.toml")
+    assert parse_boards("1-3", "table.toml") == parse_boards([1, 2, 3], "t") == parse_boards("1,2,3", "t")

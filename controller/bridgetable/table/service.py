@@ -244,7 +244,7 @@ def parse_boards(value: Any, where: str) -> list[int]:
         value = [int(part) for part in value.split(",")]
     if isinstance(value, str) and "-" in value:
         first, _, last = value.partition("-")
-        if first.strip().isdigit() and last.strip().isdigit() and int(first) <= int(last):
+        if first.strip().isdigit() and last.strip().isdigit() and 1 <= int(first) <= int(last):
             return list(range(int(first), int(last) + 1))
     elif isinstance(value, list) and value and all(isinstance(b, int) and b >= 1 for b in value):
         return list(value)
