@@ -36,6 +36,8 @@ def run_demo_command(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         print(json.dumps(standings, indent=2))
+    elif "robots" in standings:  # one table against the robots: the match, not a percentage ranking
+        print_robot_match(standings["robots"])
     else:
         for entry in standings["ranking"]:
             print(f"{entry['group']:>5} {entry['rank']:>4} pair {entry['pair']:>2} {entry['percent']:6.2f}% "
@@ -43,6 +45,15 @@ def run_demo_command(args: argparse.Namespace) -> int:
     if options.export:
         print(f"exports written to {options.export}", file=sys.stderr)
     return 0
+
+
+def print_robot_match(match: dict[str, Any]) -> None:
+    """The demo's match against the robots, board by board: our North-South score, theirs, IMPs."""
+    for board in match["boards"]:
+        print(f"Board {board['board']:>2}: ours NS {board['open_ns']:>5}, robots NS {board['closed_ns']:>5}: "
+              f"{board['imps_ns']:+d} IMPs to NS")
+    winner = "a draw" if match["winner"] == "draw" else f"{match['winner']} win"
+    print(f"NS {match['imps_ns']} IMPs, EW {match['imps_ew']} IMPs: {winner}")
 
 
 def _interrupted(signum: int, frame: object) -> None:
