@@ -13,7 +13,7 @@ from bridgetable.link import message
 from bridgetable.link.broker import EMBEDDED_NOTICE, EmbeddedBroker, MosquittoProcess, local_broker
 
 from .support import wait_until
-from .test_mqtt_link import Club, all_acknowledged, expected_keys, play
+from .test_mqtt_link import Club, each_result_arrives_once
 
 
 @pytest.fixture
@@ -25,13 +25,7 @@ def embedded_club(tmp_path: Path) -> Iterator[Club]:
 
 
 def test_results_at_qos_1_arrive_exactly_once(embedded_club: Club) -> None:
-    station = embedded_club.station()
-    tables = [embedded_club.table(t, resend_min=5.0) for t in range(1, 5)]
-    play(tables, range(1, 6))
-    wait_until(all_acknowledged(tables), what="every result acknowledged")
-    assert embedded_club.store.stored() == expected_keys(range(1, 5), range(1, 6))
-    assert embedded_club.store.calls == 20
-    assert sum(station.refused.values()) == 0
+    each_result_arrives_once(embedded_club, range(1, 5), range(1, 6))
 
 
 def test_retained_assignments_reach_their_own_table_only(embedded_club: Club) -> None:
