@@ -4,8 +4,10 @@ Each table is a TableLink with its own SQLite outbox; the station is a StationLi
 validates, verifies the HMAC and stores every result in SQLite (WAL, synchronous FULL) before it
 acks. Every round, all tables finish a board at once and queue its result. Measured: results
 acknowledged per second (first queued to last acked) and the end-to-end latency of each result
-(queued in the outbox -> ack back at the table: median, 99th percentile). Beside it, the raw
-broker: the same signed payloads from one plain paho publisher to one plain subscriber at QoS 1.
+(queued in the outbox -> ack back at the table: median, 99th percentile). Beside it, the station
+alone: the same signed payloads from one plain paho publisher at QoS 1 to the StationLink, timed to
+their acks (no table outboxes: what the station's group commit sustains); and the raw broker: the
+same payloads from the plain publisher to one plain subscriber at QoS 1.
 
     .venv/bin/python bench/bench_mqtt.py [--tables 100 500] [--boards 6]
 """
@@ -13,12 +15,14 @@ broker: the same signed payloads from one plain paho publisher to one plain subs
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import sqlite3
 import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -68,6 +72,17 @@ class Store:
         cursor = self.db.execute("INSERT OR IGNORE INTO results VALUES (?, ?)",
                                  (str(received.key), encode(received.message).decode()))
         return cursor.rowcount == 1
+
+    def many(self, received: Sequence[ReceivedResult]) -> list[bool]:
+        """The results waiting together, in one transaction: one fsync for them all."""
+        self.db.execute("BEGIN")
+        try:
+            new = [self(one) for one in received]
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return new
 
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM results").fetchone()[0])
@@ -147,7 +162,8 @@ def run_link(broker: MosquittoProcess, work: Path, tables: int, boards: int) -> 
     workers = [context.Process(target=table_worker, args=(broker.port, group, tables, boards, str(work),
                                                           barrier, out)) for group in groups]
     store = Store(work / "station.db")
-    station = StationLink(CLUB, DerivedKeys(SECRET, CLUB, tables), store, Broker(port=broker.port))
+    station = StationLink(CLUB, DerivedKeys(SECRET, CLUB, tables), store, Broker(port=broker.port),
+                          store_many=store.many)
     station.start()
     station.connected.wait(10)
     for worker in workers:
@@ -162,39 +178,52 @@ def run_link(broker: MosquittoProcess, work: Path, tables: int, boards: int) -> 
     return figures(timings)
 
 
-def run_raw(broker: MosquittoProcess, tables: int, boards: int) -> str:
-    """The same signed payloads, one plain paho publisher -> one plain paho subscriber, QoS 1."""
+def run_direct(broker: MosquittoProcess, tables: int, boards: int, work: Path | None = None) -> str:
+    """The same signed payloads from one plain paho publisher at QoS 1 to one plain subscriber:
+    the raw broker, or (``work`` given) through a StationLink that stores them, the subscriber
+    then timing their acks: the station alone, without the tables' outboxes."""
     keys = DerivedKeys(SECRET, CLUB, tables)
-    payloads = [(topics.table_topic(CLUB, t, "result"), encode(sign(result(t, b), keys[t])))
-                for b in range(1, boards + 1) for t in range(1, tables + 1)]
-    sent: dict[bytes, float] = {}
-    received: dict[bytes, float] = {}  # time.monotonic, as for the link
+    results = [result(t, b) for b in range(1, boards + 1) for t in range(1, tables + 1)]
+    sent: dict[ResultKey, float] = {}
+    received: dict[ResultKey, float] = {}  # time.monotonic, as for the link
     done = threading.Event()
 
     def on_message(client: Any, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        received[msg.payload] = time.monotonic()
-        if len(received) == len(payloads):
+        received[ResultKey.of(json.loads(msg.payload))] = time.monotonic()
+        if len(received) == len(results):
             done.set()
 
+    station = None
+    if work is not None:
+        store = Store(work / "direct.db")
+        station = StationLink(CLUB, keys, store, Broker(port=broker.port), store_many=store.many,
+                              client_id="bench-direct-station")
+        station.start()
+        station.connected.wait(10)
     subscriber = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
     subscriber.on_message = on_message
     subscriber.connect("127.0.0.1", broker.port)
-    subscriber.subscribe(topics.table_filter(CLUB, "result"), qos=1)
+    what = "results" if station is None else "acks"
+    subscriber.subscribe(topics.table_filter(CLUB, "result") if station is None
+                         else f"{topics.club_root(CLUB)}/director/ack/+", qos=1)
     subscriber.loop_start()
     publisher = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
     publisher.max_inflight_messages_set(100)
     publisher.connect("127.0.0.1", broker.port)
     publisher.loop_start()
     time.sleep(0.5)
-    for topic, payload in payloads:
-        sent[payload] = time.monotonic()
-        publisher.publish(topic, payload, qos=1)
+    for one in results:
+        sent[ResultKey.of(one)] = time.monotonic()
+        table = one["table"]
+        publisher.publish(topics.table_topic(CLUB, table, "result"), encode(sign(one, keys[table])), qos=1)
     if not done.wait(120):
-        raise TimeoutError(f"raw: {len(received)} of {len(payloads)} received")
+        raise TimeoutError(f"{what}: {len(received)} of {len(results)} received")
     for client in (publisher, subscriber):
         client.disconnect()
         client.loop_stop()
-    return figures([(sent[p], received[p]) for p in sent])
+    if station is not None:
+        station.stop()
+    return figures([(sent[key], received[key]) for key in sent])
 
 
 def main() -> None:
@@ -207,8 +236,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp, MosquittoProcess(Path(tmp) / "broker") as broker:
             count = tables * args.boards
             link = run_link(broker, Path(tmp), tables, args.boards)
-            raw = run_raw(broker, tables, args.boards)
+            station = run_direct(broker, tables, args.boards, Path(tmp))
+            raw = run_direct(broker, tables, args.boards)
             print(f"{tables:4d} tables, {count:5d} results   link (stored + acked): {link}")
+            print(f"{'':4s}        {'':5s}    station alone (stored + acked): {station}")
             print(f"{'':4s}        {'':5s}           raw mosquitto QoS 1 : {raw}")
 
 

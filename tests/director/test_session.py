@@ -92,6 +92,17 @@ def test_a_result_sent_twice_is_stored_once(tmp_path):
     assert len(session.store.results(session.id)) == 1
 
 
+def test_results_arriving_together_are_stored_at_once_and_each_traveller_published_once(tmp_path):
+    session = new_session(tmp_path)
+    travellers = []
+    ingest = Ingest(session, publish_traveller=travellers.append)
+    first, second = result_message(session, 1, 1, "4S", "N", 10), result_message(session, 4, 1, "4S", "N", 9)
+    assert ingest.store_results([received(first), received(second), received(first)]) == [True, True, False]
+    assert [(t["board"], len(t["rows"])) for t in travellers] == [(1, 2)]
+    assert ingest.played == {(1, 1), (4, 1)}
+    assert ingest.store_results([received(second)]) == [False] and len(travellers) == 1
+
+
 def test_director_corrects_adjusts_and_enters_a_late_board_with_an_audit_trail(tmp_path):
     session = new_session(tmp_path)
     ingest = Ingest(session)

@@ -1,6 +1,10 @@
 """The store, the same tests against SQLite and PostgreSQL."""
 
+import sqlite3
 import threading
+
+import psycopg
+import pytest
 
 from bridgetable.director.store import BoardInfo, StoredResult
 
@@ -21,6 +25,17 @@ def test_a_result_is_stored_once_and_corrections_are_new_revisions(store):
     assert [(r.revision, r.contract, r.ns_score, r.source) for r in latest] == [(1, "4SX", 590, "director")]
     assert len(store.results("s1", all_revisions=True)) == 2
     assert latest[0].record == {"play": ["HK", "H2"]} and latest[0].stored_at
+
+
+def test_results_stored_together_are_one_transaction_all_or_none(store):
+    first, second = result(), result(table=3, ns=3, ew=8)
+    assert store.put_results([first, second, first]) == [True, True, False]  # a repeat inside
+    assert store.put_results([second, result(board=4)]) == [False, True]  # and across
+    broken = result(board=6, contract=None)  # NOT NULL: the store fails on the second row
+    with pytest.raises((sqlite3.IntegrityError, psycopg.errors.NotNullViolation)):
+        store.put_results([result(board=5), broken])
+    assert [(r.table, r.board) for r in store.results("s1")] == [(2, 3), (3, 3), (2, 4)]
+    assert store.put_results([result(board=5)]) == [True]
 
 
 def test_results_are_kept_apart_by_session_table_and_board(store):

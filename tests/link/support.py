@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +45,35 @@ class ResultStore:
         self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, message TEXT)")
         self._lock = threading.Lock()
         self.calls = 0
+        self.batches: list[list[str]] = []  # the keys of each call of ``many``, committed or not
 
     def __call__(self, received: ReceivedResult) -> bool:
         with self._lock:
             self.calls += 1
-            cursor = self._db.execute("INSERT OR IGNORE INTO results VALUES (?, ?)",
-                                      (str(received.key), repr(received.message)))
-            return cursor.rowcount == 1
+            return self._insert(received)
+
+    def many(self, received: Sequence[ReceivedResult]) -> list[bool]:
+        """The StationLink's ``store_many``: the results in one transaction, all or none."""
+        with self._lock:
+            self.batches.append([str(one.key) for one in received])
+            self._db.execute("BEGIN")
+            try:
+                new = [self._insert(one) for one in received]
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return new
+
+    def execute(self, sql: str) -> None:
+        """Change the store's database (a trigger that makes it fail, say)."""
+        with self._lock:
+            self._db.execute(sql)
+
+    def _insert(self, received: ReceivedResult) -> bool:
+        cursor = self._db.execute("INSERT OR IGNORE INTO results VALUES (?, ?)",
+                                  (str(received.key), repr(received.message)))
+        return cursor.rowcount == 1
 
     def stored(self) -> list[str]:
         with self._lock:

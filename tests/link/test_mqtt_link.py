@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bridgetable.link import Broker, SQLiteOutbox, StationLink, TableLink, encode, message, topics
+from bridgetable.link import Broker, SQLiteOutbox, StationLink, TableLink, encode, message, sign, topics
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
 
@@ -262,3 +262,70 @@ def test_a_store_that_fails_gets_no_ack_and_the_result_comes_again(club: Club) -
     table.flush()
     wait_until(all_acknowledged([table]), what="the result acknowledged after a retry")
     assert club.store.stored() == ["s1/1/1/1/r1"] and not failures
+
+
+def held_station(club: Club, numbers: tuple[int, ...],
+                 resend_min: float = 5.0) -> tuple[StationLink, list[TableLink], threading.Event]:
+    """Tables, then a station with group commit whose storing thread a lone first result (table
+    9's) holds until the event is set: what arrives meanwhile waits, then goes to ``store_many``.
+    The tables connect first, so that none sends a result twice when it becomes ready."""
+    links = [club.table(t, resend_min=resend_min) for t in numbers]
+    first = club.table(9, resend_min=5.0)
+    holding, release = threading.Event(), threading.Event()
+
+    def held_store(received: Any) -> bool:
+        holding.set()
+        release.wait(10)
+        return club.store(received)
+
+    station = club.station(store=held_store, store_many=club.store.many)
+    send([first])
+    assert holding.wait(5), "the first result never reached the store"
+    return station, links, release
+
+
+def send(links: list[TableLink], board: int = 1) -> None:
+    for link in links:
+        link.outbox.put(result(link.table, board))  # type: ignore[attr-defined]
+        link.flush()
+
+
+def test_results_waiting_together_are_stored_in_one_transaction_then_all_acked(club: Club) -> None:
+    station, links, release = held_station(club, (1, 2, 3, 4))
+    send(links)
+    wait_until(lambda: station.waiting == 4, what="four results waiting")
+    time.sleep(0.2)  # an ack sent before the store would have arrived by now
+    assert all(link.outbox.pending() for link in links) and club.store.stored() == []
+    release.set()
+    wait_until(all_acknowledged(links), what="every result acknowledged")
+    assert [sorted(batch) for batch in club.store.batches] == [expected_keys(range(1, 5), range(1, 2))]
+    assert club.store.stored() == expected_keys(range(1, 5), range(1, 2)) + ["s1/1/9/1/r1"]
+    assert club.store.calls == 1  # the lone first result, stored on its own
+
+
+def test_a_result_twice_in_one_batch_is_stored_once_and_acked(club: Club) -> None:
+    station, [link], release = held_station(club, (1,))
+    send([link])
+    link.publish(topics.table_topic(CLUB, 1, "result"), encode(sign(result(1, 1), table_key(1))))
+    wait_until(lambda: station.waiting == 2, what="the result twice")
+    release.set()
+    wait_until(all_acknowledged([link]), what="the result acknowledged")
+    assert club.store.batches == [["s1/1/1/1/r1", "s1/1/1/1/r1"]]
+    assert club.store.stored() == ["s1/1/1/1/r1", "s1/1/9/1/r1"]
+
+
+def test_a_batch_the_store_fails_midway_is_not_acked_then_resent_and_stored_once(club: Club) -> None:
+    station, links, release = held_station(club, (1, 2, 3), resend_min=1.5)
+    # the disk fails at the batch's third row, once the first two are written in its transaction
+    club.store.execute("CREATE TRIGGER full BEFORE INSERT ON results "
+                       "WHEN (SELECT count(*) FROM results) >= 3 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    send(links)
+    wait_until(lambda: station.waiting == 3, what="three results waiting")
+    release.set()
+    wait_until(lambda: len(club.store.batches) == 1, what="the batch tried")
+    time.sleep(0.3)  # an ack would have arrived by now; the tables resend after 1.5 s
+    assert all(link.outbox.pending() for link in links) and club.store.stored() == ["s1/1/9/1/r1"]
+    club.store.execute("DROP TRIGGER full")
+    wait_until(all_acknowledged(links), what="the resent results acknowledged")
+    assert club.store.stored() == expected_keys(range(1, 4), range(1, 2)) + ["s1/1/9/1/r1"]
+    assert sorted(club.store.batches[0]) == expected_keys(range(1, 4), range(1, 2))

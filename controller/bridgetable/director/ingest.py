@@ -1,9 +1,10 @@
 """Ingest: results from the tables (through the link's StationLink callback) into the store, the
 tables' status, and the notifications that keep the web pages and the tables' travellers live.
 
-``store_result`` returns only once the result is in the store, so the ack the link sends after
-it means "stored". A result is never refused here: one for a board the movement does not give
-that table is stored all the same (and noted in the audit trail) so that nothing is lost.
+``store_result`` (one result) and ``store_results`` (several, in one transaction) return only
+once the results are in the store, so the ack the link sends after them means "stored". A result
+is never refused here: one for a board the movement does not give that table is stored all the
+same (and noted in the audit trail) so that nothing is lost.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,17 +89,30 @@ class Ingest:
         stored = stored_from_message(received.message, self.session)
         return self.record(stored)
 
+    def store_results(self, received: Sequence[ReceivedResult]) -> list[bool]:
+        """The StationLink callback for several results waiting at once: all stored in one
+        transaction (one write to disk), then each board's traveller published once."""
+        return self.record_many([stored_from_message(r.message, self.session) for r in received])
+
     def record(self, stored: StoredResult) -> bool:
         """Store one result (from a table or the director); True if it was new."""
-        is_new = self.session.store.put_result(stored)
-        if is_new and stored.session == self.session.id and stored.round == 0:
-            self.session.store.audit(stored.session, "station", "unexpected result",
-                                     f"table {stored.table} board {stored.board}: not in the movement")
-        if is_new and stored.session == self.session.id:
+        return self.record_many([stored])[0]
+
+    def record_many(self, results: Sequence[StoredResult]) -> list[bool]:
+        """Store results in one transaction; for each, True if it was new."""
+        new = self.session.store.put_results(results)
+        added = [stored for stored, is_new in zip(results, new, strict=True)
+                 if is_new and stored.session == self.session.id]
+        for stored in added:
+            if stored.round == 0:
+                self.session.store.audit(stored.session, "station", "unexpected result",
+                                         f"table {stored.table} board {stored.board}: not in the movement")
             self.played.add((stored.table, stored.board))
-            self.publish_traveller(stored.board)
+        for board in sorted({stored.board for stored in added}):
+            self.publish_traveller(board)
+        if added:
             self._notify("result")
-        return is_new
+        return new
 
     def traveller(self, board: int) -> list[TravellerRow]:
         """One board's rows, scored from that board's results alone (fast in a large event)."""

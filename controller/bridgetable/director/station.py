@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..link import Broker, ReceivedResult, StationLink
@@ -27,8 +27,8 @@ class Station:
         self.round = 0
         self._lock = threading.RLock()
         self.finished = threading.Event()
-        self.link = StationLink(club, keys, self._store, broker, client_id=f"bridgetable-station-{club}",
-                                on_state=self._on_state)
+        self.link = StationLink(club, keys, self._store, broker, store_many=self._store_many,
+                                client_id=f"bridgetable-station-{club}", on_state=self._on_state)
         self.ingest = Ingest(session, publish_traveller=self.link.publish_traveller)
         self.ingest.subscribe(self._on_change)
 
@@ -44,6 +44,9 @@ class Station:
 
     def _store(self, received: ReceivedResult) -> bool:
         return self.ingest.store_result(received)
+
+    def _store_many(self, received: Sequence[ReceivedResult]) -> list[bool]:
+        return self.ingest.store_results(received)
 
     def _on_change(self, what: str) -> None:
         if what == "result":  # from a table or from the director

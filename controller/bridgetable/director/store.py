@@ -71,6 +71,7 @@ class Store(Protocol):
     def put_boards(self, session: str, boards: Sequence[BoardInfo]) -> None: ...
     def boards(self, session: str) -> dict[int, BoardInfo]: ...
     def put_result(self, result: StoredResult) -> bool: ...
+    def put_results(self, results: Sequence[StoredResult]) -> list[bool]: ...
     def next_revision(self, session: str, table: int, board: int) -> int: ...
     def results(self, session: str, *, board: int | None = None,
                 all_revisions: bool = False) -> list[StoredResult]: ...
@@ -101,6 +102,16 @@ _RESULT_COLUMNS = ("session, round, tbl, board, revision, ns, ew, contract, decl
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _result_row(result: StoredResult, stamp: str) -> list[Any]:
+    """The row of ``results`` for one revision (``stamp``: when stored, unless it says)."""
+    values = asdict(result)
+    values["record"] = json.dumps(result.record, sort_keys=True)
+    values["stored_at"] = result.stored_at or stamp
+    return [values[name] for name in ("session", "round", "table", "board", "revision", "ns", "ew",
+                                      "contract", "declarer", "tricks", "ns_score", "lead",
+                                      "adjusted", "source", "record", "stored_at")]
 
 
 class SqlStore:
@@ -179,16 +190,20 @@ class SqlStore:
 
     def put_result(self, result: StoredResult) -> bool:
         """Store one revision; True if it was new, False if that revision was already stored."""
-        values = asdict(result)
-        values["record"] = json.dumps(result.record, sort_keys=True)
-        values["stored_at"] = result.stored_at or now()
-        row = [values[name] for name in ("session", "round", "table", "board", "revision", "ns", "ew",
-                                         "contract", "declarer", "tricks", "ns_score", "lead",
-                                         "adjusted", "source", "record", "stored_at")]
+        return self.put_results([result])[0]
+
+    def put_results(self, results: Sequence[StoredResult]) -> list[bool]:
+        """Store several revisions in one transaction (one write to disk), all or none; for each,
+        True if it was new, False if it was already stored (or came earlier in ``results``)."""
+        stamp = now()
+        sql = self._sql(f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES "
+                        f"({', '.join('?' * len(_RESULT_COLUMNS.split(',')))}) ON CONFLICT DO NOTHING")
+        new: list[bool] = []
         with self._transaction() as cur:
-            cur.execute(self._sql(f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES "
-                                  f"({', '.join('?' * len(row))}) ON CONFLICT DO NOTHING"), row)
-            return bool(cur.rowcount == 1)
+            for result in results:
+                cur.execute(sql, _result_row(result, stamp))
+                new.append(bool(cur.rowcount == 1))
+        return new
 
     def next_revision(self, session: str, table: int, board: int) -> int:
         rows = self._run("SELECT MAX(revision) FROM results WHERE session = ? AND tbl = ? AND board = ?",

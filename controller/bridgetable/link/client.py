@@ -4,18 +4,20 @@ A table publishes its retained state (its last will says "offline"), a live feed
 cards, and its results, signed, at QoS 1 from its outbox. A result leaves the outbox only when
 the station's ack arrives; until then the table resends it, at once after every (re)connection
 and then with a growing delay, so an outage of the broker or of the station of any length loses
-nothing. The station validates and verifies every result, hands it to its store callback, and
-acks only once the callback has returned. A malformed or forged message is logged with the
-reason and dropped; no handler lets an exception escape into paho's network thread.
+nothing. The station validates and verifies every result, hands it to its store callback (those
+waiting together in one call: one transaction), and acks only once the callback has returned. A
+malformed or forged message is logged with the reason and dropped; no handler lets an exception
+escape into paho's network thread.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -305,27 +307,56 @@ class ReceivedResult:
 
 
 StoreResult = Callable[[ReceivedResult], bool]
+StoreResults = Callable[[Sequence[ReceivedResult]], Sequence[bool]]
 
 
 class StationLink(_Endpoint):
     """The scoring station's end of the link.
 
-    ``store`` is called (in paho's thread) with each valid, verified result and must return only
-    once the result is stored: True if it is new, False if the store already had it. The ack is
-    sent after it returns; if it raises, no ack is sent and the table will send the result again.
-    ``keys`` maps a table number to its signing key. ``share`` names an MQTT shared subscription
-    group so that several scoring workers can split the results of a large event.
+    Valid, verified results queue up for the station's storing thread, which takes every result
+    waiting (up to ``MAX_BATCH``) at once: it never waits for more, so a lone result is stored at
+    once. ``store`` is called with a lone result and must return only once it is stored: True if
+    it is new, False if the store already had it. ``store_many``, when given, is called with two
+    or more waiting together and must store them all in one transaction (one write to disk, all
+    or none) and say for each whether it was new; without it they go to ``store`` one by one.
+    The acks are sent after the call returns; if it raises, none of its results is acked and the
+    tables will send them again (as they do for what was waiting if the station dies). ``keys`` maps a table number to its signing key. ``share``
+    names an MQTT shared subscription group so that several scoring workers can split the
+    results of a large event.
     """
 
+    MAX_BATCH = 500
+
     def __init__(self, club: str, keys: Mapping[int, bytes], store: StoreResult, broker: Broker, *,
-                 client_id: str = "bridgetable-station", share: str | None = None,
-                 on_state: Handler | None = None, on_live: Handler | None = None) -> None:
+                 store_many: StoreResults | None = None, client_id: str = "bridgetable-station",
+                 share: str | None = None, on_state: Handler | None = None,
+                 on_live: Handler | None = None) -> None:
         super().__init__(broker, client_id, clean_session=False)
-        self.club, self._keys, self._store, self._share = club, keys, store, share
-        self._on_state, self._on_live = on_state, on_live
+        self.club, self._keys, self._store, self._store_many = club, keys, store, store_many
+        self._share, self._on_state, self._on_live = share, on_state, on_live
+        self._waiting: queue.SimpleQueue[ReceivedResult | None] = queue.SimpleQueue()
+        self._storer: threading.Thread | None = None
         self.route("table", "result", self._handle_result)
         self.route("table", "state", self.deliver(on_state))
         self.route("table", "live", self.deliver(on_live))
+
+    @property
+    def waiting(self) -> int:
+        """How many results have arrived and wait to be stored."""
+        return self._waiting.qsize()
+
+    def start(self) -> None:
+        self._storer = threading.Thread(target=self._store_loop, name="station-store", daemon=True)
+        self._storer.start()
+        super().start()
+
+    def stop(self) -> None:
+        """Store and ack what has arrived, then disconnect."""
+        if self._storer is not None:
+            self._waiting.put(None)
+            self._storer.join()
+            self._storer = None
+        super().stop()
 
     def subscriptions(self) -> list[tuple[str, int]]:
         results = topics.table_filter(self.club, "result")
@@ -359,11 +390,35 @@ class StationLink(_Endpoint):
         if key is None:
             raise SignatureError(f"no key for table {topic.number}")
         verify(result, key)
-        received = ReceivedResult(ResultKey.of(result), result)
+        self._waiting.put(ReceivedResult(ResultKey.of(result), result))
+
+    def _store_loop(self) -> None:
+        """Store whatever is waiting, in one call, until ``stop`` queues None."""
+        while True:
+            batch = [self._waiting.get()]
+            while batch[-1] is not None and len(batch) < self.MAX_BATCH:
+                try:
+                    batch.append(self._waiting.get_nowait())
+                except queue.Empty:
+                    break
+            results = [received for received in batch if received is not None]
+            if len(results) > 1 and self._store_many is not None:
+                self._store_then_ack(results, self._store_many)
+            else:
+                for received in results:
+                    self._store_then_ack([received], lambda one: [self._store(one[0])])
+            if batch[-1] is None:
+                return
+
+    def _store_then_ack(self, results: list[ReceivedResult], store: StoreResults) -> None:
         try:
-            is_new = self._store(received)
-        except Exception:  # not stored, so not acknowledged: the table will send it again
-            log.exception("storing result %s failed; no ack, the table will send it again", received.key)
+            new = list(store(results))
+            if len(new) != len(results):
+                raise ValueError(f"the store answered {len(new)} times for {len(results)} results")
+        except Exception:  # not stored, so not acknowledged: the tables will send them again
+            log.exception("storing %s failed; no ack, the tables will send %s again",
+                          ", ".join(str(r.key) for r in results), "them" if len(results) > 1 else "it")
             return
-        ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
-        self.publish(topics.director_topic(self.club, "ack", topic.number), encode(ack), qos=1)
+        for received, is_new in zip(results, new, strict=True):
+            ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
+            self.publish(topics.director_topic(self.club, "ack", received.key.table), encode(ack), qos=1)
