@@ -320,9 +320,9 @@ class StationLink(_Endpoint):
     or more waiting together and must store them all in one transaction (one write to disk, all
     or none) and say for each whether it was new; without it they go to ``store`` one by one.
     The acks are sent after the call returns; if it raises, none of its results is acked and the
-    tables will send them again (as they do for what was waiting if the station dies). ``keys`` maps a table number to its signing key. ``share``
-    names an MQTT shared subscription group so that several scoring workers can split the
-    results of a large event.
+    tables will send them again (as they do for what was waiting if the station dies). ``keys``
+    maps a table number to its signing key. ``share`` names an MQTT shared subscription group so
+    that several scoring workers can split the results of a large event.
     """
 
     MAX_BATCH = 500
