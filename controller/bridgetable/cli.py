@@ -45,7 +45,7 @@ def _run_score(args: argparse.Namespace) -> int:
 
 def _add_imps(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("imps", help="IMPs for a difference in points (Law 78B)")
-    parser.add_argument("difference", type=int, help="the difference in points, e.g. 450 or -- -450")
+    parser.add_argument("difference", type=int, help="the difference in points, e.g. 450 or -450")
     parser.set_defaults(handler=_run_imps)
 
 
