@@ -153,3 +153,21 @@ def test_a_schema_2_journal_is_upgraded(tmp_path: Path) -> None:
     journal.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone() == (SCHEMA_VERSION,)
+
+
+def test_a_schema_3_journal_gets_the_moves_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    Journal(path, session="s").close()
+    with sqlite3.connect(path) as db:  # schema 3's assignments: no moves
+        db.execute("DROP TABLE assignments")
+        db.execute("CREATE TABLE assignments (id INTEGER PRIMARY KEY, round INTEGER NOT NULL UNIQUE, "
+                   "boards TEXT NOT NULL, final INTEGER NOT NULL)")
+        db.execute("INSERT INTO assignments (round, boards, final) VALUES (1, '[1, 2]', 0)")
+        db.execute("UPDATE meta SET value = '3' WHERE name = 'schema'")
+    journal = Journal(path, session="s")
+    assert journal.assignments() == [(1, [1, 2], False)] and journal.last_moves() is None
+    assert journal.add_assignment(2, [3], final=True, moves={"round": 2, "final": True})
+    assert journal.last_moves() == {"round": 2, "final": True}
+    journal.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone() == (SCHEMA_VERSION,)

@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 from bridgetable.bridge import Seat
 from bridgetable.table.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
+from bridgetable.table.moves import Moves
 from bridgetable.table.screens import pretty, render, render_traveller
 from bridgetable.table.script import auction_events, board_events
 
@@ -54,12 +55,19 @@ def _waiting() -> BoardFlow:
     return flow
 
 
+def _over() -> BoardFlow:
+    """The session's last board confirmed."""
+    return _flow(*board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass"),
+                 *board_events(DEAL, Seat.E, "Pass 1NT Pass 3NT Pass Pass Pass"))
+
+
 CASES = {
     "start": (lambda: _flow(), Seat.N),
     "waiting": (_waiting, Seat.S),
     "auction": (_auction_with_message, Seat.S),
     "play": (_play, Seat.W),
     "result": (_result, Seat.E),
+    "over": (_over, Seat.N),
 }
 
 
@@ -67,6 +75,13 @@ CASES = {
 def test_reference_screens(name: str) -> None:
     make, seat = CASES[name]
     check_reference(name, render(make().view(), seat))
+
+
+def test_reference_moves_screen() -> None:
+    """Round 2 done: East sees the EW pair's move in large type, the NS pair's and the boards' below."""
+    moves = Moves.of({"round": 2, "table": 3, "ns": 3, "ew": 6, "next": {
+        "ns": {"table": 3, "direction": "NS"}, "ew": {"table": 2, "direction": "EW"}, "boards_to": 4}})
+    check_reference("moves", render(_waiting().view(), Seat.E, moves))
 
 
 def test_reference_traveller_screen() -> None:

@@ -4,7 +4,7 @@ SQLite in WAL mode with synchronous=FULL: once ``append`` returns, the event sur
 The table writes an event before it shows or sends anything that follows from it, so after a
 restart replaying the journal puts the board exactly where it was (see ``service``).
 
-Schema (version 3; a version-2 journal is upgraded in place):
+Schema (version 4; a version-2 or -3 journal is upgraded in place):
 
 ``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
             at (Unix time, for the record only: the flow never reads it).
@@ -12,9 +12,11 @@ Schema (version 3; a version-2 journal is upgraded in place):
             event: id, event_seq (that event), key (idempotent: club/session/round/table/board/revision),
             board, payload (the result as JSON, see ``flow.BoardFlow.result_record``), created_at,
             attempts and sent_at (the link's last try), acked_at (the station has stored it).
-``assignments``  one row per round the station assigned (round, its boards as JSON, final): the
-            boards a table without boards in table.toml plays, and each board's round, known again
-            after a restart before the station is reachable.
+``assignments``  one row per round the station assigned (round, its boards as JSON, final, and
+            moves: the pairs and where they and the boards go next, as JSON, see ``moves.Moves``):
+            the boards a table without boards in table.toml plays, each board's round and the
+            moves shown at the end of the round, known again after a restart before the station
+            is reachable.
 ``meta``    name/value: the schema version and the session the journal belongs to ("" until a
             table told its session by the station adopts it).
 
@@ -37,8 +39,8 @@ from typing import Any
 from ..bridge import Seat
 from .events import EventKind, TableEvent
 
-SCHEMA_VERSION = "3"  # 2: the outbox key holds the round; 3: the station's assignments
-UPGRADABLE = ("2",)  # older schemas this program upgrades in place (3 only adds a table)
+SCHEMA_VERSION = "4"  # 2: the outbox key holds the round; 3: the station's assignments; 4: moves
+UPGRADABLE = ("2", "3")  # older schemas this program upgrades in place (3 adds a table, 4 a column)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,7 +66,8 @@ CREATE TABLE IF NOT EXISTS assignments (
     id INTEGER PRIMARY KEY,
     round INTEGER NOT NULL UNIQUE,
     boards TEXT NOT NULL,
-    final INTEGER NOT NULL
+    final INTEGER NOT NULL,
+    moves TEXT
 );
 """
 
@@ -116,6 +119,9 @@ class Journal:
                                  [("schema", SCHEMA_VERSION), ("session", self.session)])
             return
         if meta.get("schema") in UPGRADABLE:
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(assignments)")}
+            if "moves" not in columns:  # schema 3's table
+                self._db.execute("ALTER TABLE assignments ADD COLUMN moves TEXT")
             self._db.execute("UPDATE meta SET value = ? WHERE name = 'schema'", (SCHEMA_VERSION,))
         elif meta.get("schema") != SCHEMA_VERSION:
             raise JournalError(f"{self.path}: journal schema {meta.get('schema')}, "
@@ -163,12 +169,14 @@ class Journal:
         self.session = session
 
     # ---- the station's assignments ------------------------------------------------------------------
-    def add_assignment(self, round_: int, boards: list[int], final: bool) -> bool:
-        """Keep a round's assignment; False (nothing changes) if that round is already kept."""
+    def add_assignment(self, round_: int, boards: list[int], final: bool,
+                       moves: dict[str, Any] | None = None) -> bool:
+        """Keep a round's assignment (and its ``moves``, ``Moves.to_json``); False (nothing
+        changes) if that round is already kept."""
         with self._transaction():
             cursor = self._db.execute(
-                "INSERT OR IGNORE INTO assignments (round, boards, final) VALUES (?, ?, ?)",
-                (round_, json.dumps(boards), int(final)))
+                "INSERT OR IGNORE INTO assignments (round, boards, final, moves) VALUES (?, ?, ?, ?)",
+                (round_, json.dumps(boards), int(final), None if moves is None else json.dumps(moves)))
         return cursor.rowcount == 1
 
     def assignments(self) -> list[tuple[int, list[int], bool]]:
@@ -176,6 +184,12 @@ class Journal:
         with self._lock:
             rows = self._db.execute("SELECT round, boards, final FROM assignments ORDER BY id").fetchall()
         return [(round_, json.loads(boards), bool(final)) for round_, boards, final in rows]
+
+    def last_moves(self) -> dict[str, Any] | None:
+        """The moves kept with the latest assignment (None: none, or it carried none)."""
+        with self._lock:
+            row = self._db.execute("SELECT moves FROM assignments ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None or row[0] is None else dict(json.loads(row[0]))
 
     # ---- the outbox: the link's side -------------------------------------------------------------
     def pending_results(self) -> list[OutboxEntry]:

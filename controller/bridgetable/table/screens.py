@@ -14,8 +14,9 @@ from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..bridge import Seat
+from ..bridge import Seat, Side
 from .flow import Phase, TableView
+from .moves import Moves
 
 WIDTH, HEIGHT = 128, 64
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -64,13 +65,19 @@ class _Canvas:
         self.draw.multiline_text((2, y), text, fill=0, font=font(size), spacing=1)
 
 
-def render(view: TableView, seat: Seat) -> Image.Image:
-    """The frame ``seat``'s display shows for this state of the table."""
+def render(view: TableView, seat: Seat, moves: Moves | None = None) -> Image.Image:
+    """The frame ``seat``'s display shows for this state of the table; once the round's boards
+    are confirmed, the round's ``moves`` (where the pairs and boards go) when the station gave them."""
     canvas = _Canvas()
-    _header(canvas, view)
-    body = _BODIES.get(Phase(view.phase), _body_play)
-    prompt = body(canvas, view, seat)
     notice = view.message or view.irregularity  # an irregularity stays shown until decided
+    if view.phase == Phase.WAITING.value and moves is not None:
+        canvas.text(0, 0, f"Round {moves.round} done", size=9, bold=True)
+        canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
+        prompt = _body_moves(canvas, moves, seat)
+        notice = None  # where to go matters more than "board 8 confirmed" or a key refused
+    else:
+        _header(canvas, view)
+        prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
     if notice:
         lines = textwrap.wrap(notice, 30)[: 3 if notice == view.irregularity else 2]
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8)
@@ -83,7 +90,7 @@ def _header(canvas: _Canvas, view: TableView) -> None:
     if view.director:
         canvas.bar(0, 11, f"DIRECTOR {view.director}")
         return
-    if view.phase == Phase.WAITING.value:
+    if view.phase in (Phase.WAITING.value, Phase.DONE.value):
         plural = "s" if view.boards_done != 1 else ""
         canvas.text(0, 0, f"{view.boards_done} board{plural} confirmed", size=9, bold=True)
         canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
@@ -203,9 +210,19 @@ def _body_waiting(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     return "the station assigns the boards"
 
 
+def _body_moves(canvas: _Canvas, moves: Moves, seat: Seat) -> str:
+    """The seat's own pair's move in large type, the other pair's below, the boards' at the foot."""
+    own, other = (Side.NS, Side.EW) if seat.side is Side.NS else (Side.EW, Side.NS)
+    number = moves.ns if own is Side.NS else moves.ew
+    canvas.text(WIDTH // 2, 13, f"{own.value} pair {number}", size=9, anchor="ma")
+    canvas.text(WIDTH // 2, 23, moves.pair_move(own), size=14, bold=True, anchor="ma")
+    canvas.text(0, 41, moves.pair_line(other), size=9)
+    return moves.boards_line()
+
+
 def _body_done(canvas: _Canvas, view: TableView, seat: Seat) -> str:
-    canvas.text(WIDTH // 2, 18, "Session over", size=14, bold=True, anchor="ma")
-    canvas.text(WIDTH // 2, 36, f"{view.boards_done} boards confirmed", anchor="ma")
+    canvas.text(WIDTH // 2, 15, "Session over", size=14, bold=True, anchor="ma")
+    canvas.text(WIDTH // 2, 33, "Thank you!", size=12, bold=True, anchor="ma")
     return ""
 
 

@@ -24,6 +24,7 @@ from .events import TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
 from .linkconfig import LinkSettings, parse_link
+from .moves import Moves
 from .screens import Display, render, render_traveller
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class TableService:
         self.displays = dict(displays or {})
         self._lock = threading.RLock()
         self.flow = replay(config, journal)
+        self.moves = _kept_moves(journal)
         results = journal.results()
         self.last_confirmed: int | None = results[-1].board if results else None
         self.traveller: dict[str, Any] | None = None  # on show until the next event
@@ -115,17 +117,20 @@ class TableService:
             return
         view = self.flow.view()
         for seat, display in self.displays.items():
-            display.show(render(view, seat))
+            display.show(render(view, seat, self.moves))
 
-    def assign(self, round_: int, boards: list[int], session: str = "", final: bool = False) -> None:
+    def assign(self, round_: int, boards: list[int], session: str = "", final: bool = False,
+               moves: Moves | None = None) -> None:
         """The station's assignment: these boards are played in this round (their results say so);
         a table whose boards come from the station plays them next, and a table told no session
-        joins ``session``. Kept in the journal, so a restart knows it before the station is
+        joins ``session``; ``moves`` (the pairs and where they go next) are shown once the round's
+        boards are confirmed. Kept in the journal, so a restart knows it before the station is
         reachable. JournalError if the journal belongs to another session (nothing changes)."""
         with self._lock:
             if session and session != self.journal.session:
                 self._join(session)
-            self.journal.add_assignment(round_, boards, final)
+            self.journal.add_assignment(round_, boards, final, None if moves is None else moves.to_json())
+            self.moves = _kept_moves(self.journal)
             self.config.rounds.update(dict.fromkeys(boards, round_))
             self.flow.add_boards(boards, final)
             self.refresh()
@@ -155,6 +160,7 @@ class TableService:
         self.config.rounds.update(rounds)
         self.config.session = session
         self.flow = replay(self.config, self.journal)
+        self.moves = None
         self.last_confirmed = None
 
     def show_traveller(self, traveller: dict[str, Any]) -> bool:
@@ -208,6 +214,12 @@ class TableService:
     @property
     def done(self) -> bool:
         return self.flow.phase is Phase.DONE
+
+
+def _kept_moves(journal: Journal) -> Moves | None:
+    """The moves of the latest assignment the journal keeps."""
+    kept = journal.last_moves()
+    return None if kept is None else Moves.of(kept)
 
 
 class SessionWaits(JournalError):

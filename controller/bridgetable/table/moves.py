@@ -1,0 +1,83 @@
+"""Where each pair and the boards go at the end of a round: the station's assignment's "next".
+
+The station's "assign" message names this table's pairs and, unless it is the last round, where
+each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``).
+The table keeps that in its journal with the assignment, and shows it once the round's boards
+are confirmed (see ``screens.render``), across a restart too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..bridge import Side
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """A round's pairs at this table and where they go after it (None: the station did not say)."""
+
+    round: int
+    table: int
+    ns: int  # the NS pair's number (0: not told)
+    ew: int
+    ns_to: tuple[int, str] | None = None  # (table, "NS"/"EW") next round
+    ew_to: tuple[int, str] | None = None
+    boards_to: int | None = None
+    final: bool = False  # the session's last round: nobody moves
+
+    @classmethod
+    def of(cls, assignment: Mapping[str, Any]) -> Moves:
+        """From an "assign" message (or ``to_json``'s dict) already validated by the link's schema."""
+        nxt = assignment.get("next") or {}
+
+        def seat(side: str) -> tuple[int, str] | None:
+            to = nxt.get(side)
+            return (int(to["table"]), str(to["direction"])) if to else None
+
+        return cls(round=int(assignment["round"]), table=int(assignment.get("table", 0)),
+                   ns=int(assignment.get("ns", 0)), ew=int(assignment.get("ew", 0)),
+                   ns_to=seat("ns"), ew_to=seat("ew"), boards_to=nxt.get("boards_to"),
+                   final=bool(assignment.get("final", False)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The assignment's shape again (what ``of`` reads), for the journal."""
+        data = asdict(self)
+        nxt: dict[str, Any] = {}
+        for side in ("ns", "ew"):
+            to = data.pop(f"{side}_to")
+            if to is not None:
+                nxt[side] = {"table": to[0], "direction": to[1]}
+        if data.pop("boards_to") is not None:
+            nxt["boards_to"] = self.boards_to
+        return {**data, "next": nxt}
+
+    def pair_move(self, side: Side) -> str:
+        """"stay", "table 2 EW", or "?" when the station did not say."""
+        to = self.ns_to if side is Side.NS else self.ew_to
+        if to is None:
+            return "?"
+        direction = "NS" if side is Side.NS else "EW"
+        return "stay" if to == (self.table, direction) else f"table {to[0]} {to[1]}"
+
+    def pair_line(self, side: Side) -> str:
+        """"NS pair 3: stay"."""
+        number = self.ns if side is Side.NS else self.ew
+        name = "NS" if side is Side.NS else "EW"
+        return f"{name} pair {number}: {self.pair_move(side)}"
+
+    def boards_line(self) -> str:
+        if self.boards_to is None:
+            return "Boards: ?"
+        return "Boards: stay" if self.boards_to == self.table else f"Boards: to table {self.boards_to}"
+
+    def summary(self) -> str:
+        """The whole move as one text: "Round 2 done. NS pair 3: stay. EW pair 6: table 2 EW.
+        Boards: to table 4." or, after the last round, "Session over: thank you"."""
+        if self.final:
+            return "Session over: thank you"
+        lines = [f"Round {self.round} done", self.pair_line(Side.NS), self.pair_line(Side.EW),
+                 self.boards_line()]
+        return ". ".join(lines) + "."

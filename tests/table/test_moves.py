@@ -1,0 +1,104 @@
+"""The end of a round: the station's assignment says where each pair and the boards go, and the
+table's displays show it once the round's last board is confirmed, across a restart, until the
+next round's assignment brings its first board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bridgetable.bridge import Seat, Side
+from bridgetable.devices.display import Display
+from bridgetable.link.schema import SCHEMA_VERSION, validate
+from bridgetable.table.flow import FlowConfig
+from bridgetable.table.journal import Journal
+from bridgetable.table.moves import Moves
+from bridgetable.table.screens import render
+from bridgetable.table.script import board_events
+from bridgetable.table.service import TableService
+
+from .helpers import DEAL
+
+BOARD_1 = board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass")
+BOARD_5 = board_events(DEAL, Seat.N, "1NT Pass 2NT Pass Pass Pass")  # board 5: North deals too
+
+
+def assign(round_: int, boards: list[int], final: bool = False, **next_: Any) -> dict[str, Any]:
+    """An "assign" message as the station sends it to table 3 (NS pair 3, EW pair 6)."""
+    message = {"schema": SCHEMA_VERSION, "kind": "assign", "session": "s1", "round": round_, "table": 3,
+               "ns": 3, "ew": 6, "boards": boards, "final": final}
+    if next_:
+        message["next"] = next_
+    return validate(message, "assign")
+
+
+ROUND_2 = assign(2, [1], ns={"table": 3, "direction": "NS"}, ew={"table": 2, "direction": "EW"},
+                 boards_to=4)
+
+
+def service(path: Path) -> tuple[TableService, dict[Seat, Display]]:
+    displays = {seat: Display.dummy() for seat in Seat}
+    config = FlowConfig(boards=[], more_boards=True, club="c", table="3")
+    return TableService(config, Journal(path, session=None), displays), displays
+
+
+def take(unit: TableService, message: dict[str, Any]) -> None:
+    """What the link's UnitLink does with an assignment."""
+    unit.assign(message["round"], message["boards"], session=message["session"],
+                final=message.get("final", False), moves=Moves.of(message))
+
+
+def shown(displays: dict[Seat, Display], seat: Seat) -> bytes:
+    return bytes(displays[seat].device.image.convert("1").tobytes())
+
+
+def frame(unit: TableService, seat: Seat, moves: Moves | None) -> bytes:
+    return bytes(render(unit.flow.view(), seat, moves).tobytes())
+
+
+def test_the_moves_texts() -> None:
+    moves = Moves.of(ROUND_2)
+    assert moves.summary() == "Round 2 done. NS pair 3: stay. EW pair 6: table 2 EW. Boards: to table 4."
+    assert (moves.pair_move(Side.NS), moves.pair_move(Side.EW)) == ("stay", "table 2 EW")
+    assert Moves.of(moves.to_json()) == moves
+    other = Moves.of(assign(1, [1], ns={"table": 3, "direction": "EW"}, boards_to=3))
+    assert other.summary() == "Round 1 done. NS pair 3: table 3 EW. EW pair 6: ?. Boards: stay."
+    assert Moves.of(assign(3, [5], final=True)).summary() == "Session over: thank you"
+
+
+def test_the_moves_show_after_the_rounds_last_board_and_survive_a_restart(tmp_path: Path) -> None:
+    unit, displays = service(tmp_path / "journal.db")
+    take(unit, ROUND_2)
+    moves = Moves.of(ROUND_2)
+    for event in BOARD_1[:-1]:  # the result shown, not yet confirmed: no moves
+        assert unit.handle(event).changed
+    assert shown(displays, Seat.N) == frame(unit, Seat.N, None) == frame(unit, Seat.N, moves)
+    assert unit.handle(BOARD_1[-1]).changed
+    assert unit.flow.view().phase == "waiting" and unit.moves == moves
+    for seat in Seat:
+        assert shown(displays, seat) == frame(unit, seat, moves) != frame(unit, seat, None)
+    assert shown(displays, Seat.N) == shown(displays, Seat.S) != shown(displays, Seat.E)  # own pair's move
+    assert shown(displays, Seat.E) == shown(displays, Seat.W)
+    before = shown(displays, Seat.E)
+    unit.journal.close()
+
+    unit, displays = service(tmp_path / "journal.db")  # restarted before the station is reachable
+    assert unit.moves == moves and shown(displays, Seat.E) == before
+
+    take(unit, assign(3, [5], final=True))  # the next round: its first board replaces the moves
+    view = unit.flow.view()
+    assert (view.phase, view.board) == ("start", 5)
+    assert shown(displays, Seat.E) == frame(unit, Seat.E, None) != before
+    for event in BOARD_5:
+        assert unit.handle(event).changed
+    assert unit.done and unit.moves is not None and unit.moves.summary() == "Session over: thank you"
+    assert shown(displays, Seat.N) == frame(unit, Seat.N, None)
+    unit.journal.close()
+
+
+def test_a_repeated_assignment_keeps_the_first_moves(tmp_path: Path) -> None:
+    unit, _ = service(tmp_path / "journal.db")
+    take(unit, ROUND_2)
+    take(unit, assign(2, [1], boards_to=9))  # the same round again (a retained message): ignored
+    assert unit.moves == Moves.of(ROUND_2)
+    unit.journal.close()
