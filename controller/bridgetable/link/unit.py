@@ -22,6 +22,7 @@ from ..table.events import TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
 from ..table.linkconfig import LinkSettings
+from ..table.moves import Moves
 from ..table.service import SessionWaits, TableService
 from .client import Broker, Handler, TableLink
 from .outbox import JournalLike, JournalOutbox
@@ -72,7 +73,7 @@ class UnitLink:
             self.waiting = None
             try:
                 self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
-                                    final=assignment.get("final", False))
+                                    final=assignment.get("final", False), moves=Moves.of(assignment))
             except SessionWaits as waits:
                 log.info("table %s: %s", self.link.table, waits)
                 self.waiting = assignment
