@@ -33,7 +33,7 @@ from bridgetable.devices.display import seat_displays
 from bridgetable.devices.lines import open_port
 from bridgetable.devices.pinmap import load_pinmap
 from bridgetable.devices.seatmodule import SeatModule, encode_frame
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 
 ROUNDS = 2000
 PINMAP = Path(__file__).parents[1] / "hardware" / "pinmap.toml"

@@ -163,7 +163,7 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
     parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
                         help="robots: a single table against the robots, scored in IMPs against them")
-    parser.set_defaults(handler=_lazy(".director.commands:run_demo_command"))
+    parser.set_defaults(handler=_lazy(".demo.command:run_demo_command"))
 
 
 

@@ -13,7 +13,7 @@ from gpiozero.pins.mock import MockFactory
 from bridgetable.bridge import Seat
 from bridgetable.devices.biddingbox import BiddingBox, bidding_boxes
 from bridgetable.devices.pinmap import load_pinmap
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 
 PILOT = Path(__file__).parents[2] / "hardware" / "pinmap-pilot.toml"
 

@@ -25,7 +25,7 @@ from bridgetable.devices.cardreader import (
     run_enrolment,
 )
 from bridgetable.devices.lines import open_port
-from bridgetable.table.events import TableEvent
+from bridgetable.events import TableEvent
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from bridgetable.bridge import Card, Seat
 from bridgetable.devices.keyboard import Keyboard, parse_line
 from bridgetable.devices.lines import BadLine
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 
 
 def test_bids_keys_and_cards() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from bridgetable.bridge import Seat
 from bridgetable.devices.pinmap import PinMapError, load_pinmap, parse_pinmap
-from bridgetable.table.events import Key
+from bridgetable.events import Key
 
 HARDWARE = Path(__file__).parents[2] / "hardware"
 PINMAPS = sorted(HARDWARE.glob("*.toml"))

@@ -11,7 +11,7 @@ import serial
 from bridgetable.bridge import Card, Seat
 from bridgetable.devices.lines import BadLine, open_port
 from bridgetable.devices.seatmodule import SeatModule, encode_frame, parse_frame
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 
 
 def test_documented_example_frame() -> None:

@@ -9,7 +9,7 @@ from bridgetable.bridge import DECK, Seat
 from bridgetable.devices.cardreader import CardReader
 from bridgetable.devices.lines import LineFramer, SerialLineSource, open_port
 from bridgetable.devices.seatmodule import SeatModule, encode_frame
-from bridgetable.table.events import Key
+from bridgetable.events import Key
 
 GOOD_FRAMES = [encode_frame(["K", "N", key.value]) for key in Key] + [
     encode_frame(["C", "N", str(card)]) for card in DECK

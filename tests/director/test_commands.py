@@ -50,15 +50,3 @@ def test_a_missing_or_malformed_accounts_file_is_refused_with_exit_2(tmp_path, c
         error = capsys.readouterr().err
         assert f"--accounts {file}: " in error and why in error
     assert not (tmp_path / "station.db").exists()  # refused before anything was opened
-
-
-def test_the_demo_against_the_robots_prints_the_match_board_by_board(capsys):
-    from bridgetable.director.commands import print_robot_match
-
-    print_robot_match({"boards": [{"board": 1, "open_ns": 130, "closed_ns": 150, "imps_ns": -1},
-                                  {"board": 2, "open_ns": 620, "closed_ns": 170, "imps_ns": 10}],
-                       "imps_ns": 10, "imps_ew": 1, "winner": "NS"})
-    assert capsys.readouterr().out.splitlines() == [
-        "Board  1: ours NS   130, robots NS   150: -1 IMPs to NS",
-        "Board  2: ours NS   620, robots NS   170: +10 IMPs to NS",
-        "NS 10 IMPs, EW 1 IMPs: NS win"]

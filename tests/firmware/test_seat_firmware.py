@@ -9,7 +9,7 @@ import pytest
 from bridgetable.bridge import Card, Seat
 from bridgetable.devices.lines import open_port
 from bridgetable.devices.seatmodule import SeatModule, encode_frame
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 
 from .firmware import config, seat
 from .machine_standin import UART, Board

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from bridgetable.movements import howell, mitchell
-from bridgetable.movements.howell import _build, orientation, shares_boards
-from bridgetable.movements.properties import howell_figures, profile
+from bridgetable.movements.howell import _build, howell_figures, orientation, shares_boards
+from bridgetable.movements.properties import profile
 
 DOCS = Path(__file__).parents[2] / "docs" / "movements.md"
 

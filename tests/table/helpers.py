@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgetable.bridge import Card, Deal, Seat
-from bridgetable.table.events import Key, TableEvent
+from bridgetable.events import Key, TableEvent
 from bridgetable.table.flow import BoardFlow, Outcome
 
 DEAL = Deal.parse("N:AQ6.AKJ5.J8.KJ74 KT932.82.AQT94.A 875.T93.763.Q532 J4.Q764.K52.T986")

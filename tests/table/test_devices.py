@@ -17,7 +17,7 @@ from bridgetable.devices.cardreader import CardReader
 from bridgetable.devices.display import Display
 from bridgetable.devices.lines import open_port
 from bridgetable.devices.seatmodule import SeatModule, encode_frame
-from bridgetable.table.events import EventKind, Key, TableEvent
+from bridgetable.events import EventKind, Key, TableEvent
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.screens import render

@@ -24,11 +24,11 @@ from bridgetable.bridge import (
 )
 from bridgetable.check import check_record
 from bridgetable.cli import main
+from bridgetable.events import Key, TableEvent
 from bridgetable.formats.pbn import read_pbn, read_pbn_file, write_pbn
 from bridgetable.formats.record import BoardRecord
 from bridgetable.robots.display import ordered_tricks, trick_text
 from bridgetable.robots.table import robot_board
-from bridgetable.table.events import Key, TableEvent
 from bridgetable.table.export import record_of_result
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import Journal

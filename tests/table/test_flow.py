@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgetable.bridge import Auction, Contract, Play, Rank, Seat, duplicate_score
-from bridgetable.table.events import TableEvent
+from bridgetable.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
 from bridgetable.table.script import auction_events, board_events
 

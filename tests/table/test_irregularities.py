@@ -10,7 +10,7 @@ import pytest
 from PIL import ImageChops
 
 from bridgetable.bridge import Card, Seat
-from bridgetable.table.events import TableEvent
+from bridgetable.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.screens import render

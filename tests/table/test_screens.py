@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bridgetable.bridge import Seat
-from bridgetable.table.events import TableEvent
+from bridgetable.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.moves import Moves
 from bridgetable.table.screens import pretty, render, render_traveller

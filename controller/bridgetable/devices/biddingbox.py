@@ -16,7 +16,7 @@ from gpiozero import Button
 from gpiozero.pins import Factory
 
 from ..bridge import Seat
-from ..table.events import Key, TableEvent
+from ..events import Key, TableEvent
 from .lines import EventSink
 from .pinmap import PinMap
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import serial
 
 from ..bridge import Card, ParseError, Rank, Seat, Suit
-from ..table.events import TableEvent
+from ..events import TableEvent
 from .lines import BadLine, LineFramer, LineStats, SerialLineSource, line_texts, open_port
 
 ENROLMENT_ORDER: tuple[Card, ...] = tuple(

@@ -18,7 +18,7 @@ import threading
 from typing import TextIO
 
 from ..bridge import Card, Seat
-from ..table.events import Key, TableEvent
+from ..events import Key, TableEvent
 from .lines import BadLine, EventSink, LineStats
 
 ALIASES = {"P": Key.PASS, "N": Key.NOTRUMP, "U": Key.UNDO, "DIR": Key.DIRECTOR, "TD": Key.DIRECTOR}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import serial
 
-from ..table.events import TableEvent
+from ..events import TableEvent
 
 EventSink = Callable[[TableEvent], None]
 """Where an input device delivers its events (the table's queue.put, a list.append in tests)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Seat
-from ..table.events import Key
+from ..events import Key
 
 HEADER_GPIOS = range(2, 28)
 """BCM GPIO numbers on the Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's I2C)."""

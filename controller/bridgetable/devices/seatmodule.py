@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import serial
 
 from ..bridge import Seat
-from ..table.events import Key, TableEvent
+from ..events import Key, TableEvent
 from .cardreader import CardScans
 from .lines import BadLine, SerialLineSource
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bridge import Seat
-from ..table.events import TableEvent
+from ..events import TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
 from ..table.linkconfig import LinkSettings

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import cache
 
 from .base import Movement, MovementError, TableRound, board_set
-from .properties import profile
+from .properties import profile, span
 
 
 @cache
@@ -138,3 +138,21 @@ def _shared_howell(meetings: list[list[tuple[int, int, int]]], tables: int,
                 assignments.append(TableRound(r * tables + stanza + 1, k + 1, ns, ew,
                                               board_set(r * tables + (k + stanza) % tables, part)))
     return Movement("howell", tables, len(meetings) * tables, part, tuple(assignments))
+
+
+def howell_figures(sizes: range = range(2, 9)) -> list[str]:
+    """The figures of the complete Howell of each number of tables, as the rows of a Markdown
+    table (docs/movements.md shows them; a round has one board, or one per table when shared)."""
+    rows = ["| tables | pairs | rounds | boards | every two meet | boards missed | played at "
+            "| N-S boards | comparisons (mean) | balance |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    for tables in sizes:
+        movement = howell(2 * tables, tables if shares_boards(tables) else 1)
+        p = profile(movement)
+        rounds = movement.rounds // tables if shares_boards(tables) else movement.rounds
+        rounds_text = f"{rounds} x {tables} stanzas" if shares_boards(tables) else str(rounds)
+        rows.append(f"| {tables} | {p.pairs} | {rounds_text} | {len(movement.boards)} "
+                    f"| {'yes' if p.met_all else 'no'} | {span(p.boards_missed)} "
+                    f"| {span(p.times_played)} | {span(p.north_south)} "
+                    f"| {span(p.comparisons)} ({p.mean_comparisons:.2f}) | {p.balance:.1f}% |")
+    return rows

@@ -1,8 +1,9 @@
 """What a director checks in a movement before using it: who meets whom, who plays which boards,
 how often each board is played, and how fair the comparisons are (the "balance").
 
-``profile`` measures a movement; ``Profile.lines`` prints the figures. The figures for the Howells
-of 2 to 8 tables are in docs/movements.md (and asserted in tests/movements/test_properties.py).
+``profile`` measures any movement without knowing how it was built; ``Profile.lines`` prints the
+figures. The figures for the Howells of 2 to 8 tables (``howell.howell_figures``) are in
+docs/movements.md (and asserted in tests/movements/test_properties.py).
 
 Definitions (for one field: a Howell, or each direction of a Mitchell):
 
@@ -39,7 +40,6 @@ class Profile:
     balance: float                 # percent, 100 = every two pairs compared equally often
 
     def lines(self) -> list[str]:
-        span = _span
         return [
             f"every two pairs meet: {'yes' if self.met_all else 'no'}; "
             f"boards against each opponent met: {span(self.against)}",
@@ -85,25 +85,5 @@ def profile(movement: Movement) -> Profile:
         balance=100 * (1 - pstdev(compared) / mean) if mean else 0.0)
 
 
-def howell_figures(sizes: range = range(2, 9)) -> list[str]:
-    """The figures of the complete Howell of each number of tables, as the rows of a Markdown
-    table (docs/movements.md shows them; a round has one board, or one per table when shared)."""
-    from .howell import howell, shares_boards
-
-    rows = ["| tables | pairs | rounds | boards | every two meet | boards missed | played at "
-            "| N-S boards | comparisons (mean) | balance |",
-            "|---|---|---|---|---|---|---|---|---|---|"]
-    for tables in sizes:
-        movement = howell(2 * tables, tables if shares_boards(tables) else 1)
-        p = profile(movement)
-        rounds = movement.rounds // tables if shares_boards(tables) else movement.rounds
-        rounds_text = f"{rounds} x {tables} stanzas" if shares_boards(tables) else str(rounds)
-        rows.append(f"| {tables} | {p.pairs} | {rounds_text} | {len(movement.boards)} "
-                    f"| {'yes' if p.met_all else 'no'} | {_span(p.boards_missed)} "
-                    f"| {_span(p.times_played)} | {_span(p.north_south)} "
-                    f"| {_span(p.comparisons)} ({p.mean_comparisons:.2f}) | {p.balance:.1f}% |")
-    return rows
-
-
-def _span(low_high: tuple[int, int]) -> str:
+def span(low_high: tuple[int, int]) -> str:
     return str(low_high[0]) if low_high[0] == low_high[1] else f"{low_high[0]}-{low_high[1]}"

@@ -129,6 +129,8 @@ def _start_link(config: TableConfig, service: TableService) -> UnitLink | None:
     """With [link]: the service on the station's broker (logged to stderr, as journald keeps it)."""
     if config.link is None:
         return None
+    # The table command is where a table is wired to the link, which sits above the table unit;
+    # imported here, not at the top, so that a table without [link] never loads paho-mqtt.
     from ..link.unit import UnitLink, broker_of
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -55,7 +55,7 @@ from ..bridge import (
     board_vulnerability,
     duplicate_score,
 )
-from .events import EventKind, Key, TableEvent
+from ..events import EventKind, Key, TableEvent
 from .openplay import OpenPlay
 
 RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round

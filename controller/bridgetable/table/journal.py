@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Seat
-from .events import EventKind, TableEvent
+from ..events import EventKind, TableEvent
 
 SCHEMA_VERSION = "4"  # 2: the outbox key holds the round; 3: the station's assignments; 4: moves
 UPGRADABLE = ("2", "3")  # older schemas this program upgrades in place (3 adds a table, 4 a column)

@@ -7,7 +7,7 @@ script is the same every time for the same deal and auction.
 from __future__ import annotations
 
 from ..bridge import Auction, Call, Deal, Play, Seat
-from .events import Key, TableEvent
+from ..events import Key, TableEvent
 from .flow import CALL_KEYS, STRAIN_KEYS
 
 _STRAIN_KEYS = {str(strain): key for key, strain in STRAIN_KEYS.items()}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..bridge import Deal, Seat
-from .events import TableEvent
+from ..events import TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
 from .linkconfig import LinkSettings, parse_link

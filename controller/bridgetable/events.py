@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from enum import Enum
 
-from ..bridge import Card, Seat
+from .bridge import Card, Seat
 
 
 class Key(Enum):

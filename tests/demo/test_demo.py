@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
+from bridgetable.demo.command import print_robot_match
 from bridgetable.director.session import generated_boards
 from bridgetable.formats.pbn import read_pbn_file
 
@@ -97,3 +98,13 @@ def test_demo_of_a_single_table_against_the_robots(tmp_path):
         closed, ours = rooms[(board["board"], "Closed")], rooms[(board["board"], "Open")]
         assert closed.score_ns == board["closed_ns"] and len(closed.tricks) == 13 and not closed.problems
         assert closed.tags["ScoreIMP"] == f"NS {board['imps_ns']}" and ours.deal == closed.deal
+
+
+def test_the_demo_against_the_robots_prints_the_match_board_by_board(capsys):
+    print_robot_match({"boards": [{"board": 1, "open_ns": 130, "closed_ns": 150, "imps_ns": -1},
+                                  {"board": 2, "open_ns": 620, "closed_ns": 170, "imps_ns": 10}],
+                       "imps_ns": 10, "imps_ew": 1, "winner": "NS"})
+    assert capsys.readouterr().out.splitlines() == [
+        "Board  1: ours NS   130, robots NS   150: -1 IMPs to NS",
+        "Board  2: ours NS   620, robots NS   170: +10 IMPs to NS",
+        "NS 10 IMPs, EW 1 IMPs: NS win"]

@@ -27,6 +27,12 @@ from ..devices.cardreader import CardScans
 from ..devices.display import Display
 from ..devices.lines import open_port
 from ..devices.seatmodule import SeatModule, encode_frame
+from ..director.exports import write_exports
+from ..director.session import Session, SessionSetup, generated_boards
+from ..director.standings import score_session
+from ..director.station import Station
+from ..director.store import SQLiteStore
+from ..events import EventKind, Key, TableEvent
 from ..link import Broker
 from ..link.broker import BrokerChoice, free_port, local_broker
 from ..link.signing import DerivedKeys
@@ -34,16 +40,10 @@ from ..link.unit import UnitLink
 from ..robots.cardplay import choose_card
 from ..robots.contract import choose_contract, robot_auction
 from ..robots.view import view_for
-from ..table.events import EventKind, Key, TableEvent
 from ..table.flow import FlowConfig, Outcome
 from ..table.journal import Journal
 from ..table.script import call_events
 from ..table.service import TableService
-from .exports import write_exports
-from .session import Session, SessionSetup, generated_boards
-from .standings import score_session
-from .station import Station
-from .store import SQLiteStore
 
 log = logging.getLogger("bridgetable.demo")
 SLIPS = 0.08  # how often a simulated player plays a random legal card
@@ -274,7 +274,7 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
 def _serve(station: Station, options: DemoOptions) -> Any:
     import uvicorn
 
-    from .web import create_app
+    from ..director.web import create_app
 
     port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
     options.web_port = port
