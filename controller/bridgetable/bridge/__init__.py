@@ -5,18 +5,27 @@ The names most code needs are re-exported here: ``from bridgetable.bridge import
 
 from .auction import DOUBLE, PASS, REDOUBLE, Auction, Call, CallKind, Contract, MadeCall, Restriction
 from .cards import DECK, Card, Rank, Seat, Side, Strain, Suit
+from .chicago import Chicago, ChicagoDuplicate
 from .deal import Deal, Hand, Vulnerability, board_dealer, board_vulnerability
+from .duplicate_form import Duplicate
 from .errors import BridgeError, IllegalCall, IllegalCard, IllegalClaim, IllegalDeal, ParseError
+from .forms import GAME_FORMS, game_form
+from .gameform import DealResult, DealScore, DealSetup, Entry, GameForm, GameOver, Honour, ScoreSheet, honours
 from .irregularity import Choice, Irregularity, Policy
+from .minibridge import Announcement, Minibridge
 from .play import Claim, ClaimState, Play, Revoke, Trick, trick_winner
+from .rubber import Rubber
 from .scoring import duplicate_score, imps, matchpoint_percent, matchpoints, neuberg
+from .twoplayer import TwoPlayer
 
 __all__ = [
-    "DECK", "DOUBLE", "PASS", "REDOUBLE",
-    "Auction", "BridgeError", "Call", "CallKind", "Card", "Choice", "Claim", "ClaimState", "Contract",
-    "Deal", "Hand", "IllegalCall", "IllegalCard", "IllegalClaim", "IllegalDeal", "Irregularity",
-    "MadeCall", "ParseError", "Play", "Policy", "Rank", "Restriction", "Revoke", "Seat", "Side",
-    "Strain", "Suit", "Trick",
-    "Vulnerability", "board_dealer", "board_vulnerability", "duplicate_score", "imps",
+    "DECK", "DOUBLE", "GAME_FORMS", "PASS", "REDOUBLE",
+    "Announcement", "Auction", "BridgeError", "Call", "CallKind", "Card", "Chicago", "ChicagoDuplicate",
+    "Choice", "Claim", "ClaimState", "Contract", "Deal", "DealResult", "DealScore", "DealSetup",
+    "Duplicate", "Entry", "GameForm", "GameOver", "Hand", "Honour", "IllegalCall", "IllegalCard",
+    "IllegalClaim", "IllegalDeal", "Irregularity", "MadeCall", "Minibridge", "ParseError", "Play",
+    "Policy", "Rank", "Restriction", "Revoke", "Rubber", "ScoreSheet", "Seat", "Side", "Strain", "Suit",
+    "Trick", "TwoPlayer", "Vulnerability",
+    "board_dealer", "board_vulnerability", "duplicate_score", "game_form", "honours", "imps",
     "matchpoint_percent", "matchpoints", "neuberg", "trick_winner",
 ]
