@@ -22,12 +22,13 @@ from bridgetable.bridge import (
     Strain,
     Vulnerability,
     game_form,
+    minibridge_declarer,
+    parse_minibridge_result,
 )
-from bridgetable.bridge.minibridge import declarer, parse_result
 
 
 def played(form: GameForm, *lines: str) -> GameForm:
-    read = parse_result if isinstance(form, Minibridge) else DealResult.parse
+    read = parse_minibridge_result if isinstance(form, Minibridge) else DealResult.parse
     form.replay(read(line) for line in lines)
     return form
 
@@ -143,18 +144,18 @@ def test_the_minibridge_announcement_stands_for_a_contract() -> None:
         Minibridge().record(DealResult.parse("2S N 8"))
     for line in ("slam S N 12", "game X N 10", "game S N", "game S N x"):
         with pytest.raises(ParseError):
-            parse_result(line)
+            parse_minibridge_result(line)
 
 
 def test_the_minibridge_declarer_is_the_stronger_partner_of_the_stronger_pair() -> None:
     points = {Seat.N: 12, Seat.E: 8, Seat.S: 10, Seat.W: 10}
-    assert declarer(points, Seat.N) is Seat.N
+    assert minibridge_declarer(points, Seat.N) is Seat.N
     tie = {Seat.N: 11, Seat.E: 9, Seat.S: 11, Seat.W: 9}
-    assert declarer(tie, Seat.N) is Seat.N
-    assert declarer(tie, Seat.E) is Seat.S  # East announces first, then South before North
-    assert declarer({Seat.N: 10, Seat.E: 10, Seat.S: 10, Seat.W: 10}, Seat.N) is None
+    assert minibridge_declarer(tie, Seat.N) is Seat.N
+    assert minibridge_declarer(tie, Seat.E) is Seat.S  # East announces first, then South before North
+    assert minibridge_declarer({Seat.N: 10, Seat.E: 10, Seat.S: 10, Seat.W: 10}, Seat.N) is None
     with pytest.raises(ParseError, match="not 40"):
-        declarer({Seat.N: 10, Seat.E: 10, Seat.S: 10, Seat.W: 9}, Seat.N)
+        minibridge_declarer({Seat.N: 10, Seat.E: 10, Seat.S: 10, Seat.W: 9}, Seat.N)
 
 
 def test_every_form_is_made_by_name() -> None:

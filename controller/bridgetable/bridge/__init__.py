@@ -12,20 +12,21 @@ from .errors import BridgeError, IllegalCall, IllegalCard, IllegalClaim, Illegal
 from .forms import GAME_FORMS, game_form
 from .gameform import DealResult, DealScore, DealSetup, Entry, GameForm, GameOver, Honour, ScoreSheet, honours
 from .irregularity import Choice, Irregularity, Policy
-from .minibridge import Announcement, Minibridge
+from .minibridge import Announcement, Minibridge, minibridge_declarer, parse_minibridge_result
 from .play import Claim, ClaimState, Play, Revoke, Trick, trick_winner
 from .rubber import Rubber
 from .scoring import duplicate_score, imps, matchpoint_percent, matchpoints, neuberg
-from .twoplayer import TwoPlayer
+from .twoplayer import HeadTrick, TwoHandedPlay, TwoPlayer, hand_phase, stock_phase
 
 __all__ = [
     "DECK", "DOUBLE", "GAME_FORMS", "PASS", "REDOUBLE",
     "Announcement", "Auction", "BridgeError", "Call", "CallKind", "Card", "Chicago", "ChicagoDuplicate",
     "Choice", "Claim", "ClaimState", "Contract", "Deal", "DealResult", "DealScore", "DealSetup",
-    "Duplicate", "Entry", "GameForm", "GameOver", "Hand", "Honour", "IllegalCall", "IllegalCard",
+    "Duplicate", "Entry", "GameForm", "GameOver", "Hand", "HeadTrick", "Honour", "IllegalCall", "IllegalCard",
     "IllegalClaim", "IllegalDeal", "Irregularity", "MadeCall", "Minibridge", "ParseError", "Play",
     "Policy", "Rank", "Restriction", "Revoke", "Rubber", "ScoreSheet", "Seat", "Side", "Strain", "Suit",
-    "Trick", "TwoPlayer", "Vulnerability",
-    "board_dealer", "board_vulnerability", "duplicate_score", "game_form", "honours", "imps",
-    "matchpoint_percent", "matchpoints", "neuberg", "trick_winner",
+    "Trick", "TwoHandedPlay", "TwoPlayer", "Vulnerability",
+    "board_dealer", "board_vulnerability", "duplicate_score", "game_form", "hand_phase", "honours", "imps",
+    "matchpoint_percent", "matchpoints", "minibridge_declarer", "neuberg", "parse_minibridge_result",
+    "stock_phase", "trick_winner",
 ]

@@ -2,7 +2,7 @@
 
 - Each player in turn from the dealer announces their high-card points (A 4, K 3, Q 2, J 1; 40
   in all). The pair with more points plays; of the two, the one with more points declares, and
-  when partners hold the same number the one who announced first does (``declarer``).
+  when partners hold the same number the one who announced first does (``minibridge_declarer``).
 - 20 points each: the deal is thrown in and dealt again by the same dealer; it does not count
   (recorded as a passed-out deal, ``DealResult(None)``).
 - Dummy is shown, then declarer announces "part-score" (at least seven tricks: trick points plus
@@ -15,7 +15,8 @@
 
 A Minibridge result is an ordinary ``DealResult`` whose contract is the announcement's:
 ``Announcement.GAME.contract(Strain.HEARTS)`` is 4H, ``Announcement.PART.contract(...)`` a
-one-level contract; ``parse_result`` reads the score pad's ``part|game STRAIN DECLARER TRICKS``.
+one-level contract; ``parse_minibridge_result`` reads the score pad's
+``part|game STRAIN DECLARER TRICKS``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ _ANNOUNCEMENT_NAMES = {"part": Announcement.PART, "part-score": Announcement.PAR
                        "game": Announcement.GAME}
 
 
-def declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None:
+def minibridge_declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None:
     """Who declares, from the four announced high-card points (40 in all): the player with more
     points in the pair with more, the first to announce (from ``dealer``) when partners tie;
     None when each pair holds 20 (the deal is dealt again)."""
@@ -85,7 +86,7 @@ def declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None:
     return max(order, key=lambda seat: points[seat])  # max keeps the first of equals
 
 
-def parse_result(text: str) -> DealResult:
+def parse_minibridge_result(text: str) -> DealResult:
     """Read ``part|game STRAIN DECLARER TRICKS`` (e.g. "game H S 10") or "Pass" (20 each)."""
     words = text.split()
     if len(words) == 1 and words[0].lower() in ("pass", "p"):

@@ -18,8 +18,12 @@ as a rubber"; seed 003 "Honeymoon Bridge"), in the usual draw version (pagat, Ho
 
 from __future__ import annotations
 
-from .cards import Seat
-from .errors import ParseError
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .auction import Contract
+from .cards import Card, Seat, Suit
+from .errors import IllegalCard, IllegalDeal, ParseError
 from .rubber import Rubber
 
 
@@ -37,3 +41,121 @@ class TwoPlayer(Rubber):
 
     def _dealer(self) -> Seat:
         return self.seats[len(self._scores) % 2]
+
+
+@dataclass(frozen=True, slots=True)
+class HeadTrick:
+    """A finished trick of the two-player game: who led, the two cards, the winner, and in the
+    stock phase the two cards drawn (winner's first)."""
+
+    leader: Seat
+    cards: tuple[Card, Card]
+    winner: Seat
+    drawn: tuple[Card, ...] = ()
+
+
+class TwoHandedPlay:
+    """Thirteen tricks of two cards between two players, following suit required (Law 44C).
+
+    With a ``stock`` (26 cards, top first) it is the stock phase: no trump, and after each trick
+    the winner takes the top card and the loser the next. Without, it is the play of the hands
+    with ``trump`` (None: no trump). The winner of a trick leads to the next. ``play`` refuses an
+    illegal card with IllegalCard and changes nothing."""
+
+    def __init__(self, hands: Mapping[Seat, Iterable[Card]], leader: Seat, trump: Suit | None = None,
+                 stock: Sequence[Card] = ()) -> None:
+        held = {seat: set(cards) for seat, cards in hands.items()}
+        if len(held) != 2 or leader not in held:
+            raise IllegalDeal("the two-player game has two hands, one of them the leader's", law="13")
+        if any(len(cards) != 13 for cards in held.values()):
+            raise IllegalDeal("each of the two players holds 13 cards", law="13")
+        if len(stock) not in (0, 26):
+            raise IllegalDeal(f"the stock holds 26 cards, not {len(stock)}", law="13")
+        everything = [card for cards in held.values() for card in cards] + list(stock)
+        if len(set(everything)) != len(everything):
+            raise IllegalDeal("a card is in two places", law="13")
+        if stock and trump is not None:
+            raise IllegalDeal("the stock phase is played at no trump")
+        self.hands = held
+        self.trump = trump
+        self.stock = list(stock)
+        self.tricks: list[HeadTrick] = []
+        self.leader = leader
+        self.led: Card | None = None
+
+    @property
+    def players(self) -> tuple[Seat, Seat]:
+        first, second = self.hands
+        return first, second
+
+    def other(self, seat: Seat) -> Seat:
+        first, second = self.players
+        return second if seat == first else first
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.tricks) == 13
+
+    @property
+    def turn(self) -> Seat:
+        return self.leader if self.led is None else self.other(self.leader)
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to play may play, lowest first."""
+        hand = sorted(self.hands[self.turn])
+        if self.led is None:
+            return hand
+        follow = [card for card in hand if card.suit == self.led.suit]
+        return follow or hand
+
+    def tricks_won(self, seat: Seat) -> int:
+        return sum(1 for trick in self.tricks if trick.winner == seat)
+
+    def play(self, card: Card, seat: Seat | None = None) -> HeadTrick | None:
+        """Play ``card`` (for ``seat``, default whoever is to play); the trick when it completes."""
+        turn = self.turn
+        if self.is_complete:
+            raise IllegalCard(f"{card} after the thirteenth trick", law="44")
+        if seat is not None and seat != turn:
+            raise IllegalCard(f"{card} from {seat.full_name}: it is {turn.full_name}'s turn", law="44")
+        if card not in self.hands[turn]:
+            raise IllegalCard(f"{card} is not in {turn.full_name}'s hand", law="44")
+        if card not in self.legal_cards():
+            raise IllegalCard(f"{card}: {turn.full_name} must follow suit", law="44C")
+        self.hands[turn].discard(card)
+        if self.led is None:
+            self.led = card
+            return None
+        trick = self._finish(self.led, card)
+        self.tricks.append(trick)
+        self.leader, self.led = trick.winner, None
+        return trick
+
+    def _finish(self, led: Card, second: Card) -> HeadTrick:
+        follower = self.other(self.leader)
+        wins = second.suit == led.suit and second.rank > led.rank or \
+            second.suit != led.suit and second.suit == self.trump
+        winner = follower if wins else self.leader
+        drawn: tuple[Card, ...] = ()
+        if self.stock:
+            drawn = (self.stock.pop(0), self.stock.pop(0))
+            self.hands[winner].add(drawn[0])
+            self.hands[self.other(winner)].add(drawn[1])
+        return HeadTrick(self.leader, (led, second), winner, drawn)
+
+
+def stock_phase(hands: Mapping[Seat, Iterable[Card]], stock: Sequence[Card], dealer: Seat) -> TwoHandedPlay:
+    """The stock phase of a deal: the non-dealer leads, no trump."""
+    players = list(hands)
+    if dealer not in players:
+        raise IllegalDeal(f"the dealer {dealer.full_name} is not one of the two players")
+    return TwoHandedPlay(hands, leader=players[1 - players.index(dealer)], stock=stock)
+
+
+def hand_phase(stock: TwoHandedPlay, contract: Contract, declarer: Seat) -> TwoHandedPlay:
+    """The play of the 13 cards in hand after the stock phase: declarer's opponent leads."""
+    if not stock.is_complete:
+        raise IllegalCard("the hands are played once the stock phase's 13 tricks are over", law="44")
+    if declarer not in stock.hands:
+        raise IllegalDeal(f"the declarer {declarer.full_name} is not one of the two players")
+    return TwoHandedPlay(stock.hands, leader=stock.other(declarer), trump=contract.strain.trump)
