@@ -1,17 +1,27 @@
 """The running station on a real Mosquitto: assignments, rounds moving on, a restart, travellers."""
 
+import logging
 import queue
 import time
 
 import pytest
 
+from bridgetable.bridge import Seat
+from bridgetable.devices.display import Display
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
-from bridgetable.link import Broker, SQLiteOutbox, TableLink
+from bridgetable.link import Broker, SQLiteOutbox, TableLink, encode, sign, topics
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
+from bridgetable.link.unit import UnitLink
+from bridgetable.table.flow import FlowConfig
+from bridgetable.table.journal import Journal
+from bridgetable.table.screens import render
+from bridgetable.table.script import board_events
+from bridgetable.table.service import TableService
 
+from ..table.helpers import DEAL
 from .helpers import CLUB, new_session, received, result_message
 
 SECRET = b"station test secret"
@@ -23,6 +33,16 @@ def wait_for(condition, timeout=10.0, what="condition"):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.02)
+
+
+def next_round(assigned: queue.Queue, after: int) -> dict:
+    """The next assignment of a round other than ``after`` (the station may send one again)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        assignment = assigned.get(timeout=10)
+        if assignment["round"] != after:
+            return assignment
+    raise AssertionError(f"no assignment after round {after}")
 
 
 @pytest.fixture
@@ -55,7 +75,7 @@ def test_rounds_move_on_and_a_restarted_station_carries_on(broker, tmp_path):
             for board in a.boards:
                 assert station.ingest.store_result(
                     received(result_message(session, a.table, board, "3NT", "S", 9)))
-        second = assigned.get(timeout=10)
+        second = next_round(assigned, 1)
         assert second["round"] == 2 and second["boards"] == [3, 4]
         station.stop()
 
@@ -63,10 +83,82 @@ def test_rounds_move_on_and_a_restarted_station_carries_on(broker, tmp_path):
         store = SQLiteStore(tmp_path / "station.db")
         restarted = Station(Session.load(store, session.id), address, keys, CLUB)
         restarted.start()
-        assert assigned.get(timeout=10)["round"] == 2
+        assert next_round(assigned, 1)["round"] == 2
         assert restarted.advance("td") == 3
-        assert assigned.get(timeout=10)["round"] == 3
+        assert next_round(assigned, 2)["round"] == 3
         assert restarted.session.store.audit_trail(session.id)[-1].action == "next round"
         restarted.stop()
     finally:
         table.stop()
+
+
+def test_a_refused_result_is_acked_refused_and_the_table_calls_the_director(broker, tmp_path):
+    """Table 1 plays board 1 with other cards than the session's board 1: the station refuses its
+    result with the reason; the table stops sending it and shows "director called: result refused"."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = Station(session, address, keys, CLUB)
+    displays = {seat: Display.dummy() for seat in Seat}
+    service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
+                           Journal(tmp_path / "journal.db", session=None), displays)
+    unit = UnitLink(service, keys[1], address, resend_min=0.2, resend_max=0.4)
+    station.start()
+    unit.start()
+    try:
+        wait_for(lambda: service.flow.board == 1, what="the assignment of round 1")
+        for event in board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass"):
+            assert service.handle(event).changed
+        wait_for(lambda: not service.journal.pending_results(), what="the refusal")
+        assert (1, 1) not in station.ingest.played and not session.store.results(session.id)
+        [entry] = session.store.audit_trail(session.id)
+        assert entry.action == "refused result" and "deal: not the cards of board 1" in entry.detail
+        notice = "director called: result refused: board 1: deal: not the cards of board 1"
+        assert service.flow.view().message == notice
+        shown = render(service.flow.view(), Seat.N, service.moves).tobytes()
+        assert displays[Seat.N].device.image.tobytes() == shown
+        wait_for(lambda: station.ingest.status[1].director_call, what="the table's call in its state")
+        assert station.ingest.status[1].detail == notice
+        attempts = [entry.attempts for entry in service.journal.results()]
+        time.sleep(1.0)  # a table still sending would have sent it again by now (every 0.4 s)
+        assert [entry.attempts for entry in service.journal.results()] == attempts
+    finally:
+        unit.stop()
+        station.stop()
+
+
+def test_an_overflowing_result_is_refused_at_once_and_the_others_of_the_moment_stored(broker, tmp_path,
+                                                                                       caplog):
+    """A signed result with board 2**63 (beyond SQLite's integers) arrives with three genuine ones:
+    it is refused on arrival, logged once however often it is sent, and the others are stored."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = Station(session, address, keys, CLUB)
+    station.start()
+    tables = [TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address,
+                        resend_min=5.0) for t in (2, 3, 4)]
+    overflow = encode(sign({**result_message(session, 1, 1, "4S", "N", 10), "board": 2**63}, keys[1]))
+    try:
+        for table in tables:
+            table.start()
+            assert table.connected.wait(5)
+        for table in tables:
+            for board in session.movement.at(1, table.table).boards:
+                table.outbox.put(result_message(session, table.table, board, "3NT", "S", 9))
+        with caplog.at_level(logging.WARNING, logger="bridgetable.link"):
+            for _ in range(200):  # the same bad message, again and again
+                tables[0].publish(topics.table_topic(CLUB, 1, "result"), overflow)
+            for table in tables:
+                table.flush()
+            wait_for(lambda: not any(table.outbox.pending() for table in tables), timeout=3.0,
+                     what="the genuine results acknowledged")
+            wait_for(lambda: station.link.refused["result"] == 200, what="the overflow refused each time")
+        assert len(session.store.results(session.id)) == 6
+        lines = [r.getMessage() for r in caplog.records
+                 if "board: expected an integer 1..9999" in r.getMessage()]
+        assert len(lines) == 1  # one line for 200 repeats
+    finally:
+        for table in tables:
+            table.stop()
+        station.stop()

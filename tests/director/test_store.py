@@ -6,7 +6,7 @@ import threading
 import psycopg
 import pytest
 
-from bridgetable.director.store import BoardInfo, StoredResult
+from bridgetable.director.store import DIRECTOR_REVISIONS, BoardInfo, StoredResult
 
 
 def result(**changes):
@@ -19,11 +19,15 @@ def result(**changes):
 def test_a_result_is_stored_once_and_corrections_are_new_revisions(store):
     assert store.put_result(result()) is True
     assert store.put_result(result()) is False  # sent twice: stored once
-    assert store.next_revision("s1", 2, 3) == 1
-    assert store.put_result(result(revision=1, contract="4SX", ns_score=590, source="director")) is True
+    assert store.next_revision("s1", 2, 3) == DIRECTOR_REVISIONS
+    assert store.put_result(result(revision=DIRECTOR_REVISIONS, contract="4SX", ns_score=590,
+                                   source="director")) is True
+    assert store.next_revision("s1", 2, 3) == DIRECTOR_REVISIONS + 1
+    assert store.put_result(result(revision=5)) is True  # a table's later revision: kept, not counted
     latest = store.results("s1")
-    assert [(r.revision, r.contract, r.ns_score, r.source) for r in latest] == [(1, "4SX", 590, "director")]
-    assert len(store.results("s1", all_revisions=True)) == 2
+    assert [(r.revision, r.contract, r.ns_score, r.source) for r in latest] == [
+        (DIRECTOR_REVISIONS, "4SX", 590, "director")]
+    assert len(store.results("s1", all_revisions=True)) == 3
     assert latest[0].record == {"play": ["HK", "H2"]} and latest[0].stored_at
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from bridgetable.link import broker as broker_module
-from bridgetable.link import message
+from bridgetable.link import encode, message, sign, topics
 from bridgetable.link.broker import EMBEDDED_NOTICE, EmbeddedBroker, MosquittoProcess, local_broker
 
-from .support import wait_until
+from .support import CLUB, result, table_key, wait_until
 from .test_mqtt_link import Club, each_result_arrives_once
 
 
@@ -62,3 +62,23 @@ def test_local_broker_falls_back_to_amqtt_and_says_so(tmp_path: Path, monkeypatc
     assert isinstance(local_broker(tmp_path / "f", "embedded"), EmbeddedBroker)
     with pytest.raises(FileNotFoundError, match="apt-get install mosquitto"):
         local_broker(tmp_path / "g", "mosquitto")
+
+
+def test_a_forged_ack_is_ignored_and_the_result_kept_until_the_station_stores_it(
+        embedded_club: Club) -> None:
+    """The embedded broker lets anyone publish anything (no ACL): an ack the station did not sign
+    with the table's key must not make the table drop its result."""
+    table = embedded_club.table(1, resend_min=0.2)
+    table.outbox.put(result(1, 4))  # type: ignore[attr-defined]
+    table.flush()
+    ack = message("ack", session="s1", round=1, table=1, board=4, revision=1, status="stored")
+    forger = embedded_club.table(2)  # any client of the broker: it publishes on the station's topic
+    ack_topic = topics.director_topic(CLUB, "ack", 1)
+    forger.publish(ack_topic, encode(ack))  # unsigned
+    forger.publish(ack_topic, encode(sign(ack, table_key(2))))  # signed with another table's key
+    forger.publish(ack_topic, encode({**sign(ack, table_key(1)), "status": "duplicate"}))  # altered
+    wait_until(lambda: table.refused["ack"] == 3, what="the three forged acks refused")
+    assert [r["board"] for r in table.outbox.pending()] == [4]
+    embedded_club.station()  # the real station: its signed ack empties the outbox
+    wait_until(lambda: not table.outbox.pending(), what="the station's ack")
+    assert embedded_club.store.stored() == ["s1/1/1/4/r1"]

@@ -52,7 +52,7 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     stored = StoredResult(ingest.session.id, round_, table, board, revision, ns, ew,
                           str(contract) if contract else "Pass", str(declarer) if declarer else None,
                           tricks if contract else None, score, lead=lead, source="director")
-    action = "correct" if revision else "enter"
+    action = "correct" if (table, board) in ingest.played else "enter"
     ingest.session.store.audit(ingest.session.id, actor, action,
                                f"table {table} board {board} r{revision}: {stored.contract} "
                                f"{stored.declarer or ''} {tricks if contract else ''} = NS {score}".strip())

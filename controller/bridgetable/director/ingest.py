@@ -2,9 +2,10 @@
 tables' status, and the notifications that keep the web pages and the tables' travellers live.
 
 ``store_result`` (one result) and ``store_results`` (several, in one transaction) return only
-once the results are in the store, so the ack the link sends after them means "stored". A result
-is never refused here: one for a board the movement does not give that table is stored all the
-same (and noted in the audit trail) so that nothing is lost.
+once the results are in the store, so the ack the link sends after them means "stored". Before
+that, ``check_result`` (the link's ``check``) refuses a result that does not fit the session
+(``checks.result_problem``): the reason goes to the log and the audit trail, and the link acks it
+"refused", so that the table stops sending it and calls the director.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..link import SCHEMA_VERSION, ReceivedResult
+from .checks import result_problem
 from .session import Session
 from .standings import TravellerRow, score_session
 from .store import StoredResult
@@ -69,6 +71,16 @@ class Ingest:
         # (table, board) of every result of the session, kept in memory: checking whether a round
         # is complete must not read the store after every result of a large event
         self.played = {(r.table, r.board) for r in session.store.results(session.id)}
+        self.boards = session.store.boards(session.id)  # fixed before the first round
+
+    def check_result(self, message: dict[str, Any]) -> str | None:
+        """Why a table's result does not fit this session (logged and audited), or None."""
+        problem = result_problem(message, self.session.id, self.session.movement, self.boards)
+        if problem is not None:
+            detail = f"table {message['table']} board {message['board']} r{message['revision']}: {problem}"
+            log.warning("refused a result: %s", detail)
+            self.session.store.audit(self.session.id, "station", "refused result", detail)
+        return problem
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)

@@ -1,14 +1,18 @@
 """The running scoring station: the link to the tables, the ingest, the rounds, the web server.
 
-It publishes each round's assignments (retained, so a table that reconnects learns where it is)
-and moves to the next round by itself once every table has sent every board of the round; the
-director can also move on by hand (``advance``) when a table is held up.
+It publishes each round's assignments and moves to the next round by itself once every table has
+sent every board of the round; the director can also move on by hand (``advance``) when a table
+is held up, or send the round again (``resend``). The assignments are retained, but nothing
+depends on the broker keeping them (a broker that crashes loses them): the station publishes the
+current round again whenever it (re)connects, and answers a table that announces itself (its
+state) without the current round with that table's assignment.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +21,7 @@ from .ingest import Ingest
 from .session import Session
 
 log = logging.getLogger("bridgetable.director")
+ANSWER_EVERY = 1.0  # seconds: a table's states between two answers with its assignment are not answered
 
 
 class Station:
@@ -26,10 +31,12 @@ class Station:
         self.session = session
         self.round = 0
         self._lock = threading.RLock()
+        self._answered: dict[int, float] = {}  # table -> when its assignment was last sent
         self.finished = threading.Event()
+        self.ingest = Ingest(session, publish_traveller=self._publish_traveller)
         self.link = StationLink(club, keys, self._store, broker, store_many=self._store_many,
-                                client_id=f"bridgetable-station-{club}", on_state=self._on_state)
-        self.ingest = Ingest(session, publish_traveller=self.link.publish_traveller)
+                                client_id=f"bridgetable-station-{club}", on_state=self._on_state,
+                                check=self.ingest.check_result, on_ready=self.republish)
         self.ingest.subscribe(self._on_change)
 
     def start(self, timeout: float = 10.0) -> None:
@@ -52,8 +59,44 @@ class Station:
         if what == "result":  # from a table or from the director
             self._catch_up()
 
+    def _publish_traveller(self, traveller: dict[str, Any]) -> None:
+        self.link.publish_traveller(traveller)
+
     def _on_state(self, message: dict[str, Any]) -> None:
         self.ingest.on_state(message)
+        self._answer(message)
+
+    def _answer(self, state: dict[str, Any]) -> None:
+        """A table online that has not the current round (a new table, or one whose broker lost
+        the retained assignment) is sent its assignment again."""
+        table = state["table"]
+        with self._lock:
+            current = self.round
+            if (not current or state["status"] != "online" or state.get("round") == current
+                    or state.get("session") not in (None, "", self.session.id)):
+                return
+            now = time.monotonic()
+            if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY:
+                return
+            self._answered[table] = now
+        for assignment in self.session.assignments(current):
+            if assignment["table"] == table:
+                log.info("table %s announced itself in round %s: assignment of round %s sent again",
+                         table, state.get("round"), current)
+                self.link.publish_assignment(assignment)
+
+    def republish(self) -> None:
+        """Publish the current round's assignments again (after each (re)connection)."""
+        with self._lock:
+            if self.round:
+                self._publish_round(self.round)
+
+    def resend(self, actor: str) -> int:
+        """The director sends the current round's assignments again."""
+        with self._lock:
+            self.session.store.audit(self.session.id, actor, "resend round", f"round {self.round}")
+            self.republish()
+            return self.round
 
     def missing(self, round_: int) -> list[tuple[int, int]]:
         """The (table, board) results still awaited in a round."""

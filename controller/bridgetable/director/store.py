@@ -4,7 +4,9 @@
 (psycopg 3, for a large event) implement it with the same SQL. A result is unique by
 (session, round, table, board, revision). Sending the same result again is harmless
 (``put_result`` says it was a duplicate); a correction is a higher revision, and the highest
-revision of each (session, round, table, board) is the one that counts. (A store created before
+revision of each (session, round, table, board) is the one that counts. A table's revisions are
+0..999 (the link's schema bounds them); the director's are numbered from DIRECTOR_REVISIONS up,
+so a table's result never takes the place of the director's, nor is taken for one. (A store created before
 the round joined the key keeps its old key, without the round, and works as before.)
 """
 
@@ -20,6 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..link.schema import MAX_TABLE_REVISION
+
+DIRECTOR_REVISIONS = MAX_TABLE_REVISION + 1  # the director's first revision of a result
 
 @dataclass(frozen=True, slots=True)
 class StoredResult:
@@ -206,9 +211,10 @@ class SqlStore:
         return new
 
     def next_revision(self, session: str, table: int, board: int) -> int:
-        rows = self._run("SELECT MAX(revision) FROM results WHERE session = ? AND tbl = ? AND board = ?",
-                         (session, table, board))
-        return 0 if rows[0][0] is None else int(rows[0][0]) + 1
+        """The director's next revision of a table's board (the director's own space)."""
+        rows = self._run("SELECT MAX(revision) FROM results WHERE session = ? AND tbl = ? AND board = ? "
+                         "AND revision >= ?", (session, table, board, DIRECTOR_REVISIONS))
+        return DIRECTOR_REVISIONS if rows[0][0] is None else int(rows[0][0]) + 1
 
     def results(self, session: str, *, board: int | None = None,
                 all_revisions: bool = False) -> list[StoredResult]:

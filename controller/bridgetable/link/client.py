@@ -4,14 +4,19 @@ A table publishes its retained state (its last will says "offline"), a live feed
 cards, and its results, signed, at QoS 1 from its outbox. A result leaves the outbox only when
 the station's ack arrives; until then the table resends it, at once after every (re)connection
 and then with a growing delay, so an outage of the broker or of the station of any length loses
-nothing. The station validates and verifies every result, hands it to its store callback (those
-waiting together in one call: one transaction), and acks only once the callback has returned. A
-malformed or forged message is logged with the reason and dropped; no handler lets an exception
-escape into paho's network thread.
+nothing. The station validates and verifies every result, checks it against its session (the
+``check`` callback: a result that does not fit is acked "refused" with the reason, and the table
+stops sending it), hands it to its store callback (those waiting together in one call: one
+transaction; if that fails, each alone, so one bad result never holds back another), and acks
+only once the callback has returned. The station signs its acks and assignments with the
+table's key, and a table ignores any it cannot verify (a broker without the ACL lets anyone
+publish). A malformed or forged message is logged with the reason (a repeating one only now and
+then) and dropped; no handler lets an exception escape into paho's network thread.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import queue
 import threading
@@ -25,6 +30,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from . import topics
+from .logthrottle import LogThrottle
 from .outbox import Outbox
 from .schema import ResultKey, SchemaError, decode, encode, message, validate
 from .signing import SignatureError, sign, verify
@@ -32,6 +38,7 @@ from .signing import SignatureError, sign, verify
 log = logging.getLogger("bridgetable.link")
 
 Handler = Callable[[dict[str, Any]], None]
+Route = Callable[[topics.Topic, bytes], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,7 @@ class _Endpoint:
     def __init__(self, broker: Broker, client_id: str, clean_session: bool) -> None:
         self.broker = broker
         self.refused: Counter[str] = Counter()  # messages dropped, by topic kind
+        self.quiet = LogThrottle(log)  # a repeating fault logs now and then, not every time
         self.connected = threading.Event()
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                              clean_session=clean_session, protocol=mqtt.MQTTv311)
@@ -105,8 +113,10 @@ class _Endpoint:
     def publish(self, topic: str, payload: bytes, qos: int = 1, retain: bool = False) -> None:
         self.client.publish(topic, payload, qos=qos, retain=retain)
 
-    def refuse(self, kind: str, topic: str, reason: str) -> None:
-        log.warning("dropped %s message on %s: %s", kind, topic, reason)
+    def refuse(self, kind: str, topic: str, reason: str, payload: bytes = b"") -> None:
+        """Log (a repeat of the same message only now and then) and count a dropped message."""
+        digest = f" (payload {hashlib.sha256(payload).hexdigest()[:8]})" if payload else ""
+        self.quiet.warning(f"dropped {kind} message on {topic}{digest}: {reason}")
         self.refused[kind] += 1  # after the log line: a test waiting on the count then finds it
 
     def subscriptions(self) -> list[tuple[str, int]]:
@@ -148,12 +158,12 @@ class _Endpoint:
             return
         handler = self._routes.get((topic.side, topic.kind))
         if handler is None:
-            self.refuse(topic.kind, msg.topic, "not a topic this end reads")
+            self.refuse(topic.kind, msg.topic, "not a topic this end reads", bytes(msg.payload))
             return
         try:
             handler(topic, bytes(msg.payload))
         except (SchemaError, SignatureError) as exc:
-            self.refuse(topic.kind, msg.topic, str(exc))
+            self.refuse(topic.kind, msg.topic, str(exc), bytes(msg.payload))
         except Exception:  # a bug in a callback must not kill the network thread
             self.refused[topic.kind] += 1
             log.exception("error handling %s message on %s", topic.kind, msg.topic)
@@ -176,10 +186,12 @@ class TableLink(_Endpoint):
 
     def __init__(self, club: str, table: int, key: bytes, outbox: Outbox, broker: Broker, *,
                  on_assign: Handler | None = None, on_traveller: Handler | None = None,
-                 resend_min: float = 1.0, resend_max: float = 60.0) -> None:
+                 on_refused: Handler | None = None, resend_min: float = 1.0,
+                 resend_max: float = 60.0) -> None:
         super().__init__(broker, f"bridgetable-{club}-table-{table}", clean_session=True)
         self.club, self.table, self._key, self.outbox = club, table, key, outbox
         self._resend_min, self._resend_max = resend_min, resend_max
+        self._on_refused = on_refused
         self._state: dict[str, Any] = {"table": table, "status": "online"}
         self._state_lock = threading.Lock()
         self._state_topic = topics.table_topic(club, table, "state")
@@ -191,7 +203,7 @@ class TableLink(_Endpoint):
         self._stopping = False
         self._sender = threading.Thread(target=self._send_loop, name=f"table-{table}-outbox", daemon=True)
         self.route("director", "ack", self._handle_ack)
-        self.route("director", "assign", self._own(self.deliver(on_assign)))
+        self.route("director", "assign", self._own(self._signed(on_assign)))
         self.route("director", "traveller", self.deliver(on_traveller))
 
     def _own(self, route: Callable[[topics.Topic, bytes], None]) -> Callable[[topics.Topic, bytes], None]:
@@ -201,6 +213,15 @@ class TableLink(_Endpoint):
                 raise SchemaError(f"{topic.kind} for table {topic.number} reached table {self.table}")
             route(topic, payload)
         return own
+
+    def _signed(self, handler: Handler | None) -> Route:
+        """A route that hands on only messages the station signed with this table's key."""
+        def signed(topic: topics.Topic, payload: bytes) -> None:
+            received = decode_on(topic, payload)
+            verify(received, self._key)
+            if handler is not None:
+                handler(received)
+        return signed
 
     def subscriptions(self) -> list[tuple[str, int]]:
         root = topics.club_root(self.club)
@@ -250,9 +271,15 @@ class TableLink(_Endpoint):
 
     def _handle_ack(self, topic: topics.Topic, payload: bytes) -> None:
         ack = decode_on(topic, payload)
+        verify(ack, self._key)  # a forged ack must not drop a result the station never stored
         key = ResultKey.of(ack)
         if self.outbox.acknowledge(key):
             log.debug("table %s: station %s result %s", self.table, ack["status"], key)
+            if ack["status"] == "refused":
+                log.warning("table %s: the station refused result %s: %s", self.table, key,
+                            ack.get("reason", ""))
+                if self._on_refused is not None:
+                    self._on_refused(ack)
         with self._sent_lock:
             self._sent.pop(key, None)
         self._wake.set()
@@ -308,6 +335,7 @@ class ReceivedResult:
 
 StoreResult = Callable[[ReceivedResult], bool]
 StoreResults = Callable[[Sequence[ReceivedResult]], Sequence[bool]]
+CheckResult = Callable[[dict[str, Any]], "str | None"]
 
 
 class StationLink(_Endpoint):
@@ -319,10 +347,14 @@ class StationLink(_Endpoint):
     it is new, False if the store already had it. ``store_many``, when given, is called with two
     or more waiting together and must store them all in one transaction (one write to disk, all
     or none) and say for each whether it was new; without it they go to ``store`` one by one.
-    The acks are sent after the call returns; if it raises, none of its results is acked and the
-    tables will send them again (as they do for what was waiting if the station dies). ``keys``
-    maps a table number to its signing key. ``share`` names an MQTT shared subscription group so
-    that several scoring workers can split the results of a large event.
+    The acks are sent after the call returns; if ``store_many`` raises, each of its results is
+    stored alone, and one whose ``store`` raises is not acked: its table will send it again (as
+    the tables do for what was waiting if the station dies). ``check``, when given, is asked about
+    each verified result first and returns the reason it does not fit (or None): such a result is
+    acked "refused" with that reason and never stored. ``on_ready`` is called after each
+    (re)connection (to publish again what a broker may have lost). ``keys`` maps a table number
+    to its key, which signs the acks and assignments to that table too. ``share`` names an MQTT
+    shared subscription group so that several scoring workers can split the results of a large event.
     """
 
     MAX_BATCH = 500
@@ -330,9 +362,11 @@ class StationLink(_Endpoint):
     def __init__(self, club: str, keys: Mapping[int, bytes], store: StoreResult, broker: Broker, *,
                  store_many: StoreResults | None = None, client_id: str = "bridgetable-station",
                  share: str | None = None, on_state: Handler | None = None,
-                 on_live: Handler | None = None) -> None:
+                 on_live: Handler | None = None, check: CheckResult | None = None,
+                 on_ready: Callable[[], None] | None = None) -> None:
         super().__init__(broker, client_id, clean_session=False)
         self.club, self._keys, self._store, self._store_many = club, keys, store, store_many
+        self._check, self._on_ready = check, on_ready
         self._share, self._on_state, self._on_live = share, on_state, on_live
         self._waiting: queue.SimpleQueue[ReceivedResult | None] = queue.SimpleQueue()
         self._storer: threading.Thread | None = None
@@ -369,10 +403,16 @@ class StationLink(_Endpoint):
             subs.append((topics.table_filter(self.club, "live"), 0))
         return subs
 
+    def on_ready(self) -> None:
+        if self._on_ready is not None:
+            self._on_ready()
+
     def publish_assignment(self, assignment: dict[str, Any]) -> None:
-        """Retained, so a table that (re)connects learns where it is."""
+        """Signed with the table's key; retained, so a table that (re)connects learns where it is
+        (but a broker may lose it: the station publishes it again, see ``on_ready``)."""
         validate(assignment, "assign")
-        self.publish(topics.director_topic(self.club, "assign", assignment["table"]), encode(assignment),
+        signed = sign(assignment, self._keys[assignment["table"]])
+        self.publish(topics.director_topic(self.club, "assign", assignment["table"]), encode(signed),
                      qos=1, retain=True)
 
     def publish_traveller(self, traveller: dict[str, Any]) -> None:
@@ -390,7 +430,13 @@ class StationLink(_Endpoint):
         if key is None:
             raise SignatureError(f"no key for table {topic.number}")
         verify(result, key)
-        self._waiting.put(ReceivedResult(ResultKey.of(result), result))
+        received = ReceivedResult(ResultKey.of(result), result)
+        reason = self._check(result) if self._check is not None else None
+        if reason is not None:
+            self._ack(received.key, "refused", reason=reason[:200])
+            self.refuse("result", str(topic), f"{received.key} refused: {reason}", payload)
+            return
+        self._waiting.put(received)
 
     def _store_loop(self) -> None:
         """Store whatever is waiting, in one call, until ``stop`` queues None."""
@@ -415,10 +461,17 @@ class StationLink(_Endpoint):
             new = list(store(results))
             if len(new) != len(results):
                 raise ValueError(f"the store answered {len(new)} times for {len(results)} results")
-        except Exception:  # not stored, so not acknowledged: the tables will send them again
-            log.exception("storing %s failed; no ack, the tables will send %s again",
-                          ", ".join(str(r.key) for r in results), "them" if len(results) > 1 else "it")
+        except Exception as error:  # not stored, so not acknowledged: the tables will send them again
+            if len(results) > 1:  # one bad result must not hold back the others: each alone
+                for received in results:
+                    self._store_then_ack([received], lambda one: [self._store(one[0])])
+                return
+            self.quiet.warning(f"storing {results[0].key} failed ({type(error).__name__}: {error}); "
+                               "no ack, the table will send it again")
             return
         for received, is_new in zip(results, new, strict=True):
-            ack = message("ack", **received.key.fields(), status="stored" if is_new else "duplicate")
-            self.publish(topics.director_topic(self.club, "ack", received.key.table), encode(ack), qos=1)
+            self._ack(received.key, "stored" if is_new else "duplicate")
+
+    def _ack(self, key: ResultKey, status: str, **fields: Any) -> None:
+        ack = sign(message("ack", **key.fields(), status=status, **fields), self._keys[key.table])
+        self.publish(topics.director_topic(self.club, "ack", key.table), encode(ack), qos=1)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
+from . import topics
 
 SCHEMA_VERSION = 2  # 2: results and acks carry the round (part of the result's key)
 MAX_PAYLOAD = 64 * 1024  # bytes; a whole board (auction and play) is about 1 KiB
@@ -108,15 +109,22 @@ def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = No
     return check
 
 
+# Every integer is bounded, well inside SQLite's 64-bit range, so that no value a message can
+# carry fails in the store (one such value would fail every result stored with it).
+MAX_NUMBER = topics.MAX_NUMBER  # a table, board, pair or round number
+MAX_TABLE_REVISION = 999  # a table's revisions; the director's own start above (DIRECTOR_REVISIONS)
 SEAT = string(choices=("N", "E", "S", "W"))
 SESSION = string(64, allow_empty=True)  # a table not given a session sends ""
-POSITIVE = integer(1)
-ROUND = integer(0)  # of a result: 0 when the table was not told (the station takes it from its movement)
+POSITIVE = integer(1, MAX_NUMBER)
+ROUND = integer(0, MAX_NUMBER)  # of a result: 0 when the table was not told (the station takes it
+# from its movement)
+REVISION = integer(0, MAX_TABLE_REVISION)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 
 TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
-    {"ns": integer(0), "ew": integer(0), "contract": string(24), "declarer": nullable(SEAT),
+    {"ns": integer(0, MAX_NUMBER), "ew": integer(0, MAX_NUMBER), "contract": string(24),
+     "declarer": nullable(SEAT),
      "tricks": nullable(TRICKS), "ns_score": integer(-10000, 10000)},
     {"table": POSITIVE, "round": POSITIVE, "ns_mp": number(), "ew_mp": number()})
 
@@ -124,7 +132,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # kind: (required fields besides schema and kind, optional fields)
     "result": (  # the table's confirmed result (table.flow's result record) and its signature
         {"club": string(64), "session": SESSION, "round": ROUND, "table": POSITIVE,
-         "board": POSITIVE, "revision": integer(0), "contract": string(8), "declarer": nullable(SEAT),
+         "board": POSITIVE, "revision": REVISION, "contract": string(8), "declarer": nullable(SEAT),
          "tricks": nullable(TRICKS), "score_ns": integer(-10000, 10000)},
         {"ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
          "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
@@ -135,10 +143,10 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
          "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE},
     ),
-    "ack": (
+    "ack": (  # signed with the table's key (the station holds it): a forged ack is ignored
         {"session": SESSION, "round": ROUND, "table": POSITIVE, "board": POSITIVE,
-         "revision": integer(0), "status": string(choices=("stored", "duplicate"))},
-        {},
+         "revision": REVISION, "status": string(choices=("stored", "duplicate", "refused"))},
+        {"reason": string(200), "sig": SIGNATURE},  # reason: why the station refused it
     ),
     "state": (
         {"table": POSITIVE, "status": string(choices=("online", "offline"))},
@@ -146,7 +154,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "director_call": boolean(), "detail": string(200)},
     ),
     "live": (
-        {"table": POSITIVE, "board": POSITIVE, "seq": integer(0), "event": string(32),
+        {"table": POSITIVE, "board": POSITIVE, "seq": integer(0, 99999), "event": string(32),
          "value": string(16)},
         {"seat": nullable(SEAT), "session": SESSION, "round": POSITIVE},
     ),
@@ -157,7 +165,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "event": string(200), "final": boolean(),
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
-                          "boards_to": POSITIVE})},
+                          "boards_to": POSITIVE}),
+         "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (
         {"session": SESSION, "board": POSITIVE,
@@ -166,7 +175,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     ),
 }
 MESSAGE_KINDS = tuple(FIELDS)
-_CHECKS = {kind: obj({"schema": integer(), "kind": string(16), **required}, optional)
+_CHECKS = {kind: obj({"schema": integer(0, 99), "kind": string(16), **required}, optional)
            for kind, (required, optional) in FIELDS.items()}
 
 

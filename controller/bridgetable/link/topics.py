@@ -30,10 +30,14 @@ def check_club(club: str) -> str:
     return club
 
 
+MAX_NUMBER = 9999  # the largest table or board number (schema.MAX_NUMBER)
+
+
 def _number(text: str | int, what: str) -> int:
-    value = text if isinstance(text, int) else int(text) if text.isascii() and text.isdigit() else 0
-    if value < 1:
-        raise TopicError(f"bad {what} number {text!r}: must be a positive integer")
+    digits = isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 4
+    value = text if isinstance(text, int) else int(text) if digits else 0
+    if not 1 <= value <= MAX_NUMBER:
+        raise TopicError(f"bad {what} number {str(text)[:12]!r}: must be an integer 1..{MAX_NUMBER}")
     return value
 
 

@@ -7,7 +7,9 @@ outbox (store and forward, across restarts) once the station acknowledges it; th
 assignments go to the service (round, and the boards and session of a table told them by the
 station; a new session waits until the table is between boards with every result acknowledged,
 then the service begins a new journal and the outbox follows it); the traveller of the board
-just confirmed is shown on the displays unless the table or the station says not to.
+just confirmed is shown on the displays unless the table or the station says not to. A result
+the station refuses (it does not fit the session) leaves the outbox, and the displays and the
+table's state say "director called: result refused" with the station's reason.
 """
 
 from __future__ import annotations
@@ -49,12 +51,14 @@ class UnitLink:
         self.station_shows_traveller = True  # the latest assignment's show_traveller
         self._on_assign_too = on_assign
         self.waiting: dict[str, Any] | None = None  # a new session's assignment, until the table is free
+        self.refusal: str | None = None  # the station refused a result: shown until the next round
+        self._refused_round = 0
         self._lock = threading.Lock()
         config = service.config
         self.outbox = _AckedOutbox(service.journal, self._retry_waiting)
         self.link = TableLink(config.club, int(config.table), key, self.outbox, broker,
                               on_assign=self._on_assign, on_traveller=self._on_traveller,
-                              resend_min=resend_min, resend_max=resend_max)
+                              on_refused=self._on_refused, resend_min=resend_min, resend_max=resend_max)
         view = service.flow.view()
         self._live = (view.boards_done, len(view.calls), len(view.played))  # what the live feed has had
         self._publish_state(view)
@@ -85,6 +89,8 @@ class UnitLink:
             finally:
                 self.outbox.journal = self.service.journal  # a new session: a new journal
         self.station_shows_traveller = assignment.get("show_traveller", True)
+        if assignment["round"] != self._refused_round:
+            self.refusal = None
         self._publish_state(self.service.flow.view())
         if self._on_assign_too is not None:
             self._on_assign_too(assignment)
@@ -94,6 +100,12 @@ class UnitLink:
         waiting = self.waiting
         if waiting is not None:
             self._on_assign(waiting)
+
+    def _on_refused(self, ack: dict[str, Any]) -> None:
+        self.refusal = f"director called: result refused: board {ack['board']}: {ack.get('reason', '')}"
+        self._refused_round = ack["round"]
+        self.service.notice(self.refusal)
+        self._publish_state(self.service.flow.view())
 
     def _on_traveller(self, traveller: dict[str, Any]) -> None:
         if self.show_traveller and self.station_shows_traveller:
@@ -136,12 +148,13 @@ class UnitLink:
         return fields
 
     def _publish_state(self, view: TableView) -> None:
-        state = {"phase": view.phase, "director_call": view.director is not None,
+        director = view.director or self.refusal
+        state = {"phase": view.phase, "director_call": director is not None,
                  **self._session_round(view.board)}
         if view.board:
             state["board"] = view.board
-        if view.director is not None:
-            state["detail"] = view.director[:200]
+        if director is not None:
+            state["detail"] = director[:200]
         self.link.set_state(replace=True, **state)
 
 

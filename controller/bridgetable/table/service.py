@@ -119,6 +119,13 @@ class TableService:
         for seat, display in self.displays.items():
             display.show(render(view, seat, self.moves))
 
+    def notice(self, text: str) -> None:
+        """Show ``text`` on every seat's display (a word from the station) until the next event."""
+        with self._lock:
+            self.traveller = None
+            self.flow.message = text
+            self.refresh()
+
     def assign(self, round_: int, boards: list[int], session: str = "", final: bool = False,
                moves: Moves | None = None) -> None:
         """The station's assignment: these boards are played in this round (their results say so);

@@ -1,0 +1,90 @@
+"""A table's result against the station's own session: what a valid signature does not prove.
+
+The link has checked the message's form and its Law 77 arithmetic with the vulnerability the
+message states; here every field is checked against what the station knows: the session's name,
+the movement (the round, the board given that table in that round, the pairs there), the board
+(Law 2's dealer and vulnerability, or the deal file's; the deal), the auction (its contract and
+declarer) and the score with the board's own vulnerability. ``result_problem`` names the first
+field that does not fit, or returns None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..bridge import Auction, BridgeError, Contract, Deal, Seat, Vulnerability, duplicate_score
+from ..movements import Movement
+from .store import BoardInfo
+
+
+def result_problem(message: Mapping[str, Any], session: str, movement: Movement,
+                   boards: Mapping[int, BoardInfo]) -> str | None:
+    """Why this result does not belong to ``session`` as the movement and boards say, or None."""
+    table, board = message["table"], message["board"]
+    if message["session"] != session:
+        return f"session {message['session']!r}: this station runs {session!r}"
+    rounds = [a.round for a in movement.assignments if a.table == table and board in a.boards]
+    if not rounds:
+        return f"board {board}: the movement does not give it to table {table}"
+    if message["round"] and message["round"] not in rounds:
+        return f"round {message['round']}: table {table} plays board {board} in round {rounds[0]}"
+    seat = movement.at(message["round"] or rounds[0], table)
+    for side in ("ns", "ew"):
+        pair = getattr(seat, side) if seat is not None else None
+        if side in message and message[side] != pair:
+            return f"{side} pair {message[side]}: pair {pair} sits {side.upper()} at table {table}"
+    info = boards.get(board)
+    if info is None:
+        return None  # a session without its boards: nothing more to check against
+    return _board_problem(message, info)
+
+
+def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
+    """The fields that must agree with the board itself (Law 2, the deal, the auction, Law 77)."""
+    if message.get("dealer", info.dealer) != info.dealer:
+        return f"dealer {message['dealer']}: board {info.board}'s dealer is {info.dealer}"
+    if message.get("vulnerability", info.vulnerability) != info.vulnerability:
+        return f"vulnerability {message['vulnerability']}: board {info.board} is {info.vulnerability}"
+    if info.deal and message.get("deal") and not _same_deal(message["deal"], info.deal):
+        return f"deal: not the cards of board {info.board}"
+    contract = Contract.parse_or_pass(message["contract"])  # the schema has parsed it already
+    declarer = Seat.parse(message["declarer"]) if message["declarer"] else None
+    problem = _auction_problem(message.get("auction"), Seat.parse(info.dealer), contract, declarer,
+                               irregular=bool(message.get("director_calls")))
+    if problem is not None or contract is None or declarer is None:
+        return problem
+    score = duplicate_score(contract, message["tricks"],
+                            Vulnerability.parse(info.vulnerability).is_vulnerable(declarer))
+    expected = score if declarer in (Seat.N, Seat.S) else -score
+    if message["score_ns"] != expected:
+        return (f"score {message['score_ns']}: {contract} by {declarer} making {message['tricks']} "
+                f"scores {expected} for NS on board {info.board} (Law 77)")
+    return None
+
+
+def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract | None,
+                     declarer: Seat | None, irregular: bool) -> str | None:
+    """The auction must end in the contract, played by the declarer it makes. An auction the
+    engine refuses is accepted only when the board records a director call (an irregularity
+    the Laws let stand)."""
+    if calls is None:
+        return None  # a table without bidding boxes sends no auction
+    try:
+        auction = Auction(dealer, calls)
+    except (BridgeError, ValueError) as error:
+        return None if irregular else f"auction: {error}"
+    if not auction.is_complete:
+        return "auction: not complete"
+    if auction.contract != contract or auction.declarer != declarer:
+        made = f"{auction.contract} by {auction.declarer}" if auction.contract else "passed out"
+        played = f"{contract} by {declarer}" if contract else "passed out"
+        return f"contract {played}: the auction makes {made}"
+    return None
+
+
+def _same_deal(sent: str, known: str) -> bool:
+    try:
+        return Deal.parse(sent) == Deal.parse(known)
+    except (BridgeError, ValueError):
+        return False

@@ -1,0 +1,87 @@
+"""Every field of a validly signed result is checked against the station's own session, movement
+and boards; what does not fit is refused with the reason (issue 11, item 2), and the director's
+revisions and a table's never collide (item 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridgetable.bridge import Contract, Seat, duplicate_score
+from bridgetable.director.actions import enter_result
+from bridgetable.director.ingest import Ingest
+from bridgetable.director.store import DIRECTOR_REVISIONS
+
+from .helpers import new_session, received, result_message
+
+
+def forged(genuine: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return {**genuine, **changes}
+
+
+@pytest.fixture
+def ingest(tmp_path):
+    return Ingest(new_session(tmp_path))
+
+
+def test_a_genuine_result_passes(ingest: Ingest) -> None:
+    genuine = result_message(ingest.session, 1, 2, "4S", "N", 10)
+    assert ingest.check_result(genuine) is None
+    assert ingest.session.store.audit_trail(ingest.session.id) == []
+
+
+def seven_nt_xx(genuine: dict[str, Any]) -> dict[str, Any]:
+    """The auction of a 3NT by South, sent as 7NTXX made (scored right for 7NTXX)."""
+    score = duplicate_score(Contract.parse("7NTXX"), 13, True)  # board 2: NS vulnerable
+    return forged(genuine, contract="7NTXX", tricks=13, score_ns=score)
+
+
+CASES = [  # (what is forged, the change, the reason given)
+    ("vulnerability", lambda g: forged(g, vulnerability="None", score_ns=420),
+     "vulnerability None: board 2 is NS"),
+    ("score without vulnerability", lambda g: {k: v for k, v in forged(g, score_ns=420).items()
+                                                if k != "vulnerability"},
+     "score 420: 4S by N making 10 scores 620 for NS on board 2 (Law 77)"),
+    ("dealer", lambda g: forged(g, dealer="N"), "dealer N: board 2's dealer is E"),
+    ("contract", None, "contract 7NTXX by S: the auction makes 3NT by S"),
+    ("pairs", lambda g: forged(g, ns=3), "ns pair 3: pair 1 sits NS at table 1"),
+    ("board", lambda g: forged(g, board=7), "board 7: the movement does not give it to table 1"),
+    ("round", lambda g: forged(g, round=9), "round 9: table 1 plays board 2 in round 1"),
+    ("session", lambda g: forged(g, session="other-night"), "session 'other-night': this station runs"),
+    ("deal", None, "deal: not the cards of board 2"),
+]
+
+
+@pytest.mark.parametrize(("what", "change", "reason"), CASES, ids=[case[0] for case in CASES])
+def test_each_forged_field_is_refused_with_its_reason_in_the_log_and_the_audit_trail(
+        ingest: Ingest, what: str, change: Any, reason: str, caplog: pytest.LogCaptureFixture) -> None:
+    session = ingest.session
+    genuine = result_message(session, 1, 2, "4S", "N", 10)
+    if what == "contract":
+        message = seven_nt_xx(result_message(session, 1, 2, "3NT", "S", 9))
+    elif what == "deal":
+        message = forged(genuine, deal=session.store.boards(session.id)[1].deal)
+    else:
+        message = change(genuine)
+    problem = ingest.check_result(message)
+    assert problem is not None and reason in problem
+    assert reason in caplog.text
+    trail = session.store.audit_trail(session.id)
+    assert [(e.actor, e.action) for e in trail] == [("station", "refused result")]
+    assert reason in trail[0].detail
+
+
+def test_a_table_revision_after_the_directors_is_kept_and_the_director_still_counts(ingest: Ingest) -> None:
+    session = ingest.session
+    late = enter_result(ingest, "td", 1, 1, "3NT", "S", 9)  # the table's result never came
+    correction = enter_result(ingest, "td", 1, 1, "3NT", "S", 10)
+    assert (late.revision, correction.revision) == (DIRECTOR_REVISIONS, DIRECTOR_REVISIONS + 1)
+    for revision in (1, 99):  # the table's own result arrives afterwards, and a forged "r99"
+        assert ingest.store_result(received(result_message(session, 1, 1, "4S", "N", 10, revision=revision)))
+    kept = session.store.results(session.id, board=1, all_revisions=True)
+    assert sorted((r.revision, r.source) for r in kept) == [
+        (1, "table"), (99, "table"), (DIRECTOR_REVISIONS, "director"), (DIRECTOR_REVISIONS + 1, "director")]
+    [latest] = session.store.results(session.id, board=1)
+    assert (latest.source, latest.contract, latest.tricks) == ("director", "3NT", 10)
+    assert Seat.parse(latest.declarer or "") is Seat.S
