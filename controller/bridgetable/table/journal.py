@@ -20,6 +20,10 @@ Schema (version 4; a version-2 or -3 journal is upgraded in place):
 ``meta``    name/value: the schema version and the session the journal belongs to ("" until a
             table told its session by the station adopts it).
 
+The journal is created (or upgraded) in one transaction, so a power cut leaves either nothing or
+all of it; a file left by a program that wrote the meta rows one at a time (a schema row but no
+session) is completed on the next start.
+
 The link reads ``pending_results()`` and calls ``mark_sent`` / ``mark_acked``; a result is pending
 until it is acknowledged. The link does so from its own thread while the table appends events, so
 every use of the one connection holds the journal's lock.
@@ -106,18 +110,21 @@ class Journal:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
+            with self._transaction():  # created, checked and upgraded all at once, or not at all
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._check_meta(session)
         except sqlite3.DatabaseError as error:
             raise JournalError(f"{self.path}: not a usable journal: {error}") from error
-        self._check_meta(session)
 
     def _check_meta(self, session: str | None) -> None:
         meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
-        if not meta:
+        if "session" not in meta:  # a new journal, or one whose creation was cut short
             self.session = session or ""
-            self._db.executemany("INSERT INTO meta VALUES (?, ?)",
-                                 [("schema", SCHEMA_VERSION), ("session", self.session)])
-            return
+            self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                 [("schema", meta.get("schema", SCHEMA_VERSION)), ("session", self.session)])
+            meta = {"schema": meta.get("schema", SCHEMA_VERSION), "session": self.session}
         if meta.get("schema") in UPGRADABLE:
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(assignments)")}
             if "moves" not in columns:  # schema 3's table
@@ -165,7 +172,7 @@ class Journal:
                 raise JournalError(f"{self.path} belongs to session {self.session!r}, not {session!r}")
             if self._db.execute("SELECT count(*) FROM outbox").fetchone()[0]:
                 raise JournalError(f"{self.path} holds results of no session: it cannot join {session!r}")
-            self._db.execute("UPDATE meta SET value = ? WHERE name = 'session'", (session,))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('session', ?)", (session,))
         self.session = session
 
     # ---- the station's assignments ------------------------------------------------------------------
