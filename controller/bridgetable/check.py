@@ -2,8 +2,13 @@
 
 For each record: the deal; the auction's legality; Contract and Declarer against the auction;
 the play's legality (leader of each trick, cards held, following suit: a failure to follow while
-holding the suit is a revoke); Result against the play; Score against Law 77. Dealer and
-Vulnerable that differ from the board cycle of Law 2 are warnings, not errors.
+holding the suit is a revoke); Result against the play; Score against Law 77; the rows of
+ScoreTable and TotalScoreTable (``check_tables``). Dealer and Vulnerable that differ from the
+board cycle of Law 2 are warnings, not errors, and so is a record without a deal.
+
+A deal with unknown hands (PBN "-") is checked as far as the known cards allow: a card played by
+an unknown hand must be one that no known hand holds and nobody played before, and an unknown
+hand has revoked only if it later plays the suit it failed to follow.
 """
 
 from __future__ import annotations
@@ -15,15 +20,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bridge import (
+    DECK,
     Auction,
     BridgeError,
+    Card,
     Contract,
+    Deal,
+    Hand,
     Play,
     Seat,
+    Suit,
     board_dealer,
     board_vulnerability,
     duplicate_score,
+    trick_winner,
 )
+from .check_tables import check_ranking, check_tables
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
 
@@ -64,12 +76,21 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0) -> BoardRe
     """Check one record; the reader's own problems come first."""
     report = BoardReport(file, index, record.board, list(record.problems), list(record.warnings))
     _check_cycle(record, report)
+    if record.deal is None and record.partial_deal is None and not any(
+            p.kind == "deal" for p in record.problems) and not _is_table_only(record):
+        report.warnings.append("the record has no deal")
     facts = _Facts(record.contract, record.declarer, record.passed_out)
     _check_auction(record, report, facts)
     _check_play(record, report, facts)
     _check_result(record, report, facts)
     _check_score(record, report, facts)
+    check_tables(record, report.problems)
     return report
+
+
+def _is_table_only(record: BoardRecord) -> bool:
+    """A game that holds only a TotalScoreTable (or another table) and no board."""
+    return record.board is None and bool(record.sections)
 
 
 def _check_cycle(record: BoardRecord, report: BoardReport) -> None:
@@ -104,10 +125,11 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts) -> N
             report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
             return
     if not auction.is_complete:
-        if record.auction_ended or record.contract is not None or record.passed_out:
-            report.problems.append(Problem(
-                "auction", f"the auction stops after {len(auction)} calls without three passes "
-                           "(Law 22)"))
+        if record.auction_continues:
+            return  # a quiz: "what do you call now?"
+        report.problems.append(Problem(
+            "auction", f"the auction stops after {len(auction)} calls without three passes "
+                       "(Law 22)"))
         return
     _compare_with_auction(record, report, facts, auction)
 
@@ -138,11 +160,16 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
 def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
     if not record.tricks:
         return
-    if record.deal is None or facts.contract is None or facts.declarer is None:
-        missing = "deal" if record.deal is None else "contract and declarer"
+    if (record.deal is None and record.partial_deal is None) or facts.contract is None \
+            or facts.declarer is None:
+        missing = "deal" if record.deal is None and record.partial_deal is None else (
+            "contract and declarer")
         report.problems.append(Problem("play", f"the play cannot be checked without the {missing}"))
         return
-    play = Play(record.deal, facts.contract, facts.declarer, policy="laws")
+    deal = record.deal or _completed_deal(record, facts.contract, facts.declarer)
+    if deal is None:
+        return  # more cards played by unknown hands than they can hold: the engine says where
+    play = Play(deal, facts.contract, facts.declarer, policy="laws")
     facts.play = play
     if record.opening_leader is not None and record.opening_leader != play.opening_leader:
         report.problems.append(Problem(
@@ -164,10 +191,56 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None
                 facts.play = None
                 return
     for revoke in play.revokes:
+        if record.deal is None and not _revoke_shown(record, revoke.trick, revoke.seat, revoke.led):
+            continue  # an unknown hand: the suit may have been a card it never held
         report.problems.append(Problem(
             "revoke", f"trick {revoke.trick + 1}: {revoke.seat.full_name} played {revoke.card} on "
                       f"a {revoke.led.name.lower()} lead while holding {revoke.led.name.lower()} "
                       "(Law 61A)"))
+
+
+def _completed_deal(record: BoardRecord, contract: Contract, declarer: Seat) -> Deal | None:
+    """A deal with unknown hands made whole for the engine: each unknown hand gets the cards it
+    played, then the cards nobody holds, preferring a hand that has not shown out of their suit
+    (so that no revoke is invented); a card a known hand holds stays there, so playing it from
+    an unknown hand is refused as not held."""
+    known = record.partial_deal
+    if known is None:
+        return None
+    hands: dict[Seat, set[Card]] = {seat: set(hand.cards) if hand is not None else set()
+                                    for seat, hand in zip(Seat, known, strict=True)}
+    unknown = [seat for seat in Seat if known[seat] is None]
+    placed = set().union(*hands.values())
+    void: dict[Seat, set[Suit]] = {seat: set() for seat in unknown}
+    leader = record.opening_leader or declarer.lho
+    for trick in record.tricks:
+        for seat, card in trick.items():
+            if seat in void and card not in placed and len(hands[seat]) < 13:
+                hands[seat].add(card)
+                placed.add(card)
+        cards = [trick.get(leader.after(step)) for step in range(4)]
+        if cards[0] is None:
+            break
+        for seat, card in trick.items():
+            if seat in void and card.suit != cards[0].suit:
+                void[seat].add(cards[0].suit)
+        if None in cards:
+            break
+        leader = trick_winner(leader, cards, contract.strain.trump)  # type: ignore[arg-type]
+    for card in sorted(frozenset(DECK) - placed, key=lambda c: (c.suit, c.rank)):
+        room = [seat for seat in unknown if len(hands[seat]) < 13]
+        if room:
+            hands[min(room, key=lambda seat: (card.suit in void[seat], len(hands[seat])))].add(card)
+    try:
+        return Deal(tuple(Hand(frozenset(hands[seat])) for seat in Seat))  # type: ignore[arg-type]
+    except BridgeError:
+        return None
+
+
+def _revoke_shown(record: BoardRecord, trick: int, seat: Seat, led: Suit) -> bool:
+    """Whether ``seat`` plays a card of ``led`` after failing to follow to trick ``trick``."""
+    return any(later.get(seat) is not None and later[seat].suit == led
+               for later in record.tricks[trick + 1:])
 
 
 def _check_rest_of_play(record: BoardRecord, report: BoardReport, number: int, step: int) -> None:
@@ -263,7 +336,9 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
         except UnreadableFile as error:
             unreadable.append(str(error))
             continue
-        reports.extend(check_record(record, path, index) for index, record in enumerate(records))
+        checked = [check_record(record, path, index) for index, record in enumerate(records)]
+        check_ranking(records, lambda index: checked[index].problems)
+        reports.extend(checked)
     return reports, unreadable
 
 

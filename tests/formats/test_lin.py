@@ -127,7 +127,7 @@ def test_vugraph_rooms_names_and_results():
     (SMALL.replace("mb|1N|", "mb|1Z|"), "auction", "token 4 (mb|1Z|)"),
     (SMALL + "pc|SA|pc|XX|pc|SK|", "play", "token 9 (pc|XX|)"),
     (SMALL + "mc|14|", "play", "token 8 (mc|14|)"),
-    ("md|3SAKQHAKQDAKQCAKQJ,,|", "deal", "token 1 (md|"),
+    ("md|3SAKQHAKQDAKQCAKQ,,|", "deal", "token 1 (md|"),  # 12 cards
     (f"md|3{HANDS}SA|", "deal", "token 1 (md|"),
     (f"md|3{HANDS}|sv|q|", "format", "token 2 (sv|q|)"),
     (f"md|3{HANDS}|an|early|", "format", "token 2 (an|early|)"),

@@ -48,7 +48,7 @@ from ..bridge import (
     Vulnerability,
     trick_winner,
 )
-from .record import BoardRecord
+from .record import BoardRecord, KnownHands, known_hands
 from .text import decode_text
 
 # The seats in the order of md hands and pn names, and the md dealer digits 1-4.
@@ -85,15 +85,30 @@ class _Token:
 
 
 def _tokens(text: str) -> list[_Token]:
-    """The key|value pairs of the text; every line ends a pair (BBO never breaks one)."""
+    """The key|value pairs of the text, read as one stream: a pair may break across lines
+    anywhere (BBO and BridgeComposer start a line with "|"). A value that runs on into a new
+    line holding only a key ends at that line break (a handviewer line without its last "|")."""
     tokens: list[_Token] = []
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        fields = line.strip().split("|")
-        if fields[-1] == "":
-            fields.pop()
-        for i in range(0, len(fields), 2):
-            value = fields[i + 1] if i + 1 < len(fields) else ""
-            tokens.append(_Token(fields[i].strip(), value, line_number, i // 2 + 1))
+    fields = text.split("|")
+    if fields[-1].strip() == "":
+        fields.pop()
+    line = last_line = 1
+    in_line = index = 0
+    while index < len(fields):
+        key = fields[index]
+        key_line = line + key[:len(key) - len(key.lstrip())].count("\n")
+        line += key.count("\n")
+        value = fields[index + 1] if index + 1 < len(fields) else ""
+        head, newline, tail = value.rstrip("\r\n").rpartition("\n")
+        if newline and _KEY_RE.match(tail.strip()):  # "mb|p<newline>md|..."
+            fields[index + 1] = newline + tail
+            value, index = head, index + 1
+        else:
+            index += 2
+        in_line = in_line + 1 if key_line == last_line else 1
+        last_line = key_line
+        tokens.append(_Token(key.strip(), value.strip("\r\n"), key_line, in_line))
+        line += value.count("\n")
     return tokens
 
 
@@ -210,9 +225,17 @@ class _BoardBuilder:
             self.record.dealer = LIN_SEATS[int(value[0]) - 1]
             value = value[1:]
         try:
-            self.record.deal = _parse_hands(value)
+            hands = _parse_hands(value)
         except BridgeError as error:
             self.problem("deal", token, str(error))
+            return
+        if isinstance(hands, Deal):
+            self.record.deal = hands
+        else:
+            self.record.partial_deal = hands
+
+    def _read_nt(self, token: _Token) -> None:
+        self.record.commentary.append(token.value)
 
     def _read_ah(self, token: _Token) -> None:
         match = _BOARD_RE.match(token.value)
@@ -324,22 +347,17 @@ def _legal_part(dealer: Seat, calls: list[Call]) -> Auction:
     return auction
 
 
-def _parse_hands(text: str) -> Deal:
-    """The md hands (S, W, N, E; one may be empty or absent) as a deal."""
+def _parse_hands(text: str) -> Deal | KnownHands:
+    """The md hands (S, W, N, E): with one empty or absent it is the rest of the pack; with two
+    or more, the deal is partial (the known hands only)."""
     parts = text.split(",")
     if len(parts) > 4:
         raise BridgeError(f"{len(parts)} hands, a deal has four")
-    hands: dict[Seat, Hand] = {}
-    for seat, part in zip(LIN_SEATS, parts, strict=False):
-        if part.strip():
-            hands[seat] = _parse_hand(part)
-    missing = [seat for seat in LIN_SEATS if seat not in hands]
-    if len(missing) > 1:
-        raise BridgeError(f"only {4 - len(missing)} hands are given; the deal needs three")
-    if missing:
-        held = set().union(*(hand.cards for hand in hands.values()))
-        hands[missing[0]] = Hand(frozenset(DECK) - held)
-    return Deal.from_hands({seat: hand.cards for seat, hand in hands.items()})
+    hands = {seat: _parse_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=False)
+             if part.strip()}
+    if not hands:
+        raise BridgeError("no hand is given")
+    return known_hands(hands)
 
 
 def _parse_hand(text: str) -> Hand:
@@ -521,8 +539,9 @@ def _board_pairs(record: BoardRecord) -> list[tuple[str, str]]:
         pairs.append(("pn", ",".join(tags.get(tag, "").replace(",", " ") for tag in _NAME_TAGS)))
     pairs.append(("st", ""))
     dealer = "" if record.dealer is None else str(LIN_SEATS.index(record.dealer) + 1)
-    hands = "" if record.deal is None else ",".join(
-        _hand_text(record.deal[seat]) for seat in LIN_SEATS)
+    known = record.deal.hands if record.deal is not None else record.partial_deal
+    hands = "" if known is None else ",".join(
+        "" if known[seat] is None else _hand_text(known[seat]) for seat in LIN_SEATS)
     pairs += [("md", dealer + hands), ("rh", "")]
     if "BBOTitle" in tags:
         pairs.append(("ah", tags["BBOTitle"]))
@@ -540,6 +559,7 @@ def _board_pairs(record: BoardRecord) -> list[tuple[str, str]]:
     pairs += _play_pairs(record)
     if record.claimed and record.result is not None:
         pairs.append(("mc", str(record.result)))
+    pairs += [("nt", text) for text in record.commentary]
     return pairs
 
 

@@ -17,7 +17,8 @@ Choices where the standard leaves room or real files break it:
   marks are read past (notes into ``call_notes``). Play: one trick per four card columns, in the
   order of the players from the opening leader; "-" for a card not played; "*" is a claim.
 * Sections of other tags (OptimumResultTable, ScoreTable...) are kept raw in ``sections``.
-* Commentary ({...} and ;...) and "%" lines are not kept.
+* Commentary ({...} and ;...) inside a game is kept in ``commentary``; "%" lines are not kept.
+* "P" for Pass and "1N" for 1NT are read with a warning.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ _CARD_NAGS = (*range(7, 13), 14)  # NAGs about a card (3.7); those about a call 
 _CALL_NAGS = (*range(1, 7), 13)
 
 _CALLS: dict[str, Call | None] = {}
+_COMMON_SPELLINGS: set[str] = set()  # call tokens that are not PBN's own spelling ("1N", "P")
 _CARDS: dict[str, Card | None] = {}
 
 
@@ -97,8 +99,10 @@ def _call(text: str) -> Call | None:
     """The call a token names ("1NT", "1N", "pass", "X!" with its annotation), cached."""
     if text not in _CALLS:
         key = _ANNOTATION.sub("", text).upper()
-        is_call = key in ("PASS", "X", "XX") or re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key)
-        _CALLS[text] = Call.parse(key) if is_call else None
+        is_call = key in ("PASS", "P", "X", "XX") or re.fullmatch(r"[1-7](C|D|H|S|NT|N)", key)
+        _CALLS[text] = call = Call.parse(key) if is_call else None
+        if call is not None and key != str(call).upper():
+            _COMMON_SPELLINGS.add(text)
     return _CALLS[text]
 
 
@@ -116,7 +120,8 @@ def _card(text: str) -> Card | None:
 
 def _unescape(quoted: str) -> str:
     body = quoted[1:-1] if len(quoted) > 1 and quoted.endswith('"') else quoted[1:]
-    return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
+    # only \" and \\ are escapes (PBN 3.3.2): "Table\2R" in a table's header stays as it is
+    return re.sub(r'\\([\\"])', r"\1", body) if "\\" in body else body
 
 
 @dataclass
@@ -128,6 +133,7 @@ class _Game:
     notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
     sections: dict[str, list[str]] = field(default_factory=dict)
+    commentary: list[str] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -147,6 +153,7 @@ class _Reader:
         self.seen_tag = False
         self.first_text: tuple[int, str] | None = None
         self.pending: list[tuple[str, str]] = []  # problems found before the game they belong to
+        self.comments: list[str] = []  # commentary on the lines just before a game's first tag
 
     # ---- lexing -------------------------------------------------------------------------
     def read(self) -> list[BoardRecord]:
@@ -198,17 +205,25 @@ class _Reader:
                 if blank and game is not None:
                     self._end_game(game, tag, line)
                     game, tag, section = None, None, ""
+                elif blank:
+                    self.comments = []
                 line += 1
                 blank = True
                 continue
             if kind == "ws":
                 continue
             blank = False
-            if kind in ("pct", "semi"):
+            if kind == "pct":
+                continue
+            if kind == "semi":
+                (game.commentary if game is not None else self.comments).append(token[1:])
                 continue
             if kind == "brace":
-                if not token.endswith("}"):
-                    game = game or _Game(line)
+                closed = token.endswith("}")
+                (game.commentary if game is not None else self.comments).append(
+                    token[1:-1] if closed else token[1:])
+                if not closed:
+                    game = game or self._game(None, line)
                     game.problem("format", line, "a {comment} is never closed")
                 if "\n" in token:
                     line += token.count("\n")
@@ -271,7 +286,9 @@ class _Reader:
     def _game(self, game: _Game | None, line: int) -> _Game:
         """The game a token on ``line`` belongs to (a new one after an empty line), with the
         problems found before it."""
-        game = game or _Game(line)
+        if game is None:
+            game = _Game(line, commentary=self.comments)
+            self.comments = []
         if self.pending:
             game.problems += self.pending
             self.pending = []
@@ -346,6 +363,7 @@ class _Reader:
         if "Play" in game.tokens:
             _read_play(record, game, tag_lines["Play"])
         record.sections = game.sections
+        record.commentary = game.commentary
         self.records.append(record)
 
     def _inherit(self, game: _Game, tag_lines: dict[str, int]) -> dict[str, str]:
@@ -467,6 +485,7 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
             ended = stopped = True
         elif token in ("*", "+"):
             stopped = True
+            record.auction_continues = token == "+"
         elif token == "-" or upper == "^S":
             if calls:
                 record.problem("auction", f"line {line}: a player's turn is skipped ({token}) after "
@@ -484,7 +503,7 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
 def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], call: Call, token: str,
               line: int) -> None:
     suffix = _ANNOTATION.search(token) if token[-1] in "!?" else None
-    if token[:len(token) - len(suffix.group()) if suffix else None].upper().endswith("N"):
+    if token in _COMMON_SPELLINGS:
         record.warnings.append(f"line {line}: {token!r} is written {call} in PBN")
     calls.append(call)
     if suffix is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..bridge import DECK, PASS, Call, Contract, Deal, Hand, ParseError, Seat, Side, Suit, Vulnerability
 from ..bridge.errors import BridgeError
-from .record import BoardRecord
+from .record import BoardRecord, KnownHands, known_hands
 
 UNKNOWN = ("", "?")
 _SIDE_VALUES = re.compile(r"^\s*(NS|EW)\s+([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?\s*$", re.IGNORECASE)
@@ -106,11 +106,27 @@ def _parse_deal(text: str) -> Deal:
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
-def _deal(value: str, record: BoardRecord) -> Deal:
+def _deal(value: str, record: BoardRecord) -> Deal | KnownHands:
+    """A Deal, or the known hands of one with two or more hands unknown ("-", PBN 3.4.11)."""
+    body = value.strip()
+    parts = body[2:].split(" ")
     try:
-        return _parse_deal(value)
+        if len(parts) != 4 or parts.count("-") < 2:
+            return _parse_deal(value)
+        if body[1:2] != ":":
+            raise ParseError(f"a deal starts with the first seat and a colon: {value!r}")
+        if parts.count("-") == 4:
+            raise ParseError("no hand is known")
+        first = Seat.parse(body[0])
+        return known_hands({first.after(i): Hand.parse(part) for i, part in enumerate(parts)
+                            if part != "-"})
     except BridgeError as error:
         raise TagValueError("deal", f"Deal {value!r}: {error}") from None
+
+
+def format_hands(hands: KnownHands, first: Seat) -> str:
+    """A Deal tag value with "-" for each unknown hand."""
+    return f"{first}:" + " ".join(str(hands[first.after(i)] or "-") for i in range(4))
 
 
 def _contract(value: str, record: BoardRecord) -> Contract | None:
@@ -211,6 +227,9 @@ def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
             continue
         if tag.name == "Contract" and parsed is None:
             record.passed_out = True
+        if tag.name == "Deal" and isinstance(parsed, tuple):
+            record.partial_deal = parsed
+            continue
         setattr(record, tag.field, parsed)
     return problems
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..bridge import ParseError, Seat
-from .pbn_tags import TYPED_TAGS, auction_complete, tag_value
+from .pbn_tags import TYPED_TAGS, auction_complete, format_hands, tag_value
 from .record import BoardRecord
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
@@ -43,6 +43,8 @@ def _values(record: BoardRecord) -> dict[str, str]:
         value = tag_value(tag, record)
         if value is not None:
             values[tag.name] = value
+    if record.deal is None and record.partial_deal is not None and "Deal" not in record.tags:
+        values["Deal"] = format_hands(record.partial_deal, record.dealer or Seat.N)
     if record.auction_first is not None and _seat(values.get("Auction")) is None:
         values["Auction"] = str(record.auction_first)
     if record.opening_leader is not None:
@@ -70,6 +72,7 @@ def _game(record: BoardRecord, export: bool) -> list[str]:
             lines.extend(_play(record))
         else:
             lines.extend(record.sections.get(name, ()))
+    lines.extend(f"{{{text}}}" for text in record.commentary)
     return lines
 
 
@@ -86,6 +89,8 @@ def _auction(record: BoardRecord, tag_seat: Seat | None) -> list[str]:
         tokens.append(token)
     if record.auction_ended and not auction_complete(record.calls):
         tokens.append(["AP"])
+    elif record.auction_continues:
+        tokens.append(["+"])
     lines = [" ".join(t for token in tokens[i:i + _CALLS_PER_LINE] for t in token)
              for i in range(0, len(tokens), _CALLS_PER_LINE)]
     return lines + _notes(numbers)

@@ -8,10 +8,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability
+from ..bridge import DECK, IllegalDeal, Call, Card, Contract, Deal, Hand, Seat, Vulnerability
 
 PROBLEM_KINDS = ("deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
-                 "format")
+                 "matchpoints", "total", "format")
+
+# The hands of a deal in seat order, None for a hand the file leaves unknown (PBN "-").
+KnownHands = tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+
+
+def known_hands(hands: dict[Seat, Hand]) -> Deal | KnownHands:
+    """The deal when three or four hands are known (the fourth is the rest of the pack), else
+    the known hands alone. Raises IllegalDeal (Law 13) when a known hand has not 13 cards or a
+    card is in two hands."""
+    if len(hands) >= 3:
+        if len(hands) == 3:
+            held = frozenset().union(*(hand.cards for hand in hands.values()))
+            hands = {**hands, **{seat: Hand(DECK_SET - held) for seat in Seat if seat not in hands}}
+        return Deal(tuple(hands[seat] for seat in Seat))  # type: ignore[arg-type]
+    problems = [f"{seat.full_name} has {len(hand)} cards, not 13" for seat, hand in hands.items()
+                if len(hand) != 13]
+    seen: dict[Card, Seat] = {}
+    for seat, hand in hands.items():
+        for card in hand.cards:
+            if card in seen:
+                problems.append(f"{card} is in both {seen[card].full_name} and {seat.full_name}")
+            seen[card] = seat
+    if problems:
+        raise IllegalDeal("; ".join(problems), law="13")
+    return tuple(hands.get(seat) for seat in Seat)  # type: ignore[return-value]
+
+
+DECK_SET = frozenset(DECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +68,13 @@ class BoardRecord:
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
+    # A deal with two or more hands unknown: the known ones (``deal`` is None then).
+    partial_deal: KnownHands | None = None
     auction_first: Seat | None = None  # who made the first call recorded (normally the dealer)
     calls: list[Call] = field(default_factory=list)
     call_notes: dict[int, str] = field(default_factory=dict)  # index of call -> note/alert text
     auction_ended: bool = False  # the record says the auction ended ("AP", or three passes)
+    auction_continues: bool = False  # the record stops on purpose: the rest is to come (PBN "+")
     opening_leader: Seat | None = None
     tricks: list[dict[Seat, Card]] = field(default_factory=list)
     play_notes: dict[tuple[int, Seat], str] = field(default_factory=dict)  # (trick index, seat) -> note
@@ -53,6 +84,7 @@ class BoardRecord:
     declarer: Seat | None = None
     result: int | None = None
     score_ns: int | None = None
+    commentary: list[str] = field(default_factory=list)  # the game's comments, in order
     sections: dict[str, list[str]] = field(default_factory=dict)  # tag -> raw lines of a table section
     line: int = 0  # where the record starts in its file (1-based), 0 if not from a file
     problems: list[Problem] = field(default_factory=list)

@@ -1,0 +1,242 @@
+"""The rows of PBN's ScoreTable and TotalScoreTable, checked as a director checks a traveller.
+
+ScoreTable (one board): each row's score against Law 77 for the board's vulnerability (kind
+``score``), and its matchpoints, percentages or IMPs against the other rows (kind
+``matchpoints``): Law 78A gives each score 2 (or 1) for every score it beats and half that for
+every tie; a percentage is that share of the top, over the other scores (n - 1) or over all
+with a score's own half point (n), as real files do both; IMPs (Law 78B) are cross-IMPs (total
+or average) or Butler against the datum. Rows repeat by ``Multiplicity``. A board with an
+adjusted or unknown score among its rows is not matchpointed here (the field is not known).
+
+TotalScoreTable (the ranking): each pair's total against the sum of its rows in the file's
+ScoreTables, its percentage against that sum over the tops of the boards it played, and the
+ranks against the order of the totals (kind ``total``).
+
+A value is right when it equals the computed one to the decimals it is written with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .bridge import Contract, ParseError, Seat, Vulnerability, duplicate_score, imps
+from .formats.record import BoardRecord, Problem
+from .scoring.imps import butler_datum
+
+_TOKEN = re.compile(r'"[^"]*"|\S+')
+
+
+@dataclass(slots=True)
+class Table:
+    """One table section: its column names (without sort marks) and its rows of values."""
+
+    tag: str
+    columns: list[str]
+    rows: list[dict[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, record: BoardRecord, tag: str, problems: list[Problem]) -> Table | None:
+        header = record.tags.get(tag)
+        if header is None or header.strip() in ("", "?", "#"):
+            return None
+        columns = [part.split("\\")[0].lstrip("+-") for part in header.split(";")]
+        table = cls(tag, columns)
+        for number, line in enumerate(record.sections.get(tag, []), start=1):
+            values = [v.strip('"') for v in _TOKEN.findall(line)]
+            if len(values) != len(columns):
+                problems.append(Problem("format", f"{tag} row {number}: {len(values)} values for "
+                                                  f"{len(columns)} columns"))
+                continue
+            table.rows.append(dict(zip(columns, values, strict=True)))
+        return table
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        return float(text) if text not in (None, "", "-", "?") else None
+    except ValueError:
+        return None
+
+
+def _close(given: float, expected: float, written: str) -> bool:
+    """``given`` (as ``written``) equals ``expected`` to the decimals it is written with."""
+    decimals = len(written.partition(".")[2])
+    return abs(given - expected) <= 0.5 * 10 ** -decimals + 1e-6
+
+
+def _score_ns(row: dict[str, str]) -> int | None:
+    ns, ew = _number(row.get("Score_NS")), _number(row.get("Score_EW"))
+    return int(ns) if ns is not None else (-int(ew) if ew is not None else None)
+
+
+def check_tables(record: BoardRecord, problems: list[Problem]) -> None:
+    """Check the record's ScoreTable rows: scores by Law 77, matchpoints or IMPs by Law 78."""
+    table = Table.read(record, "ScoreTable", problems)
+    if table is None:
+        return
+    for number, row in enumerate(table.rows, start=1):
+        _check_row_score(record.vulnerability, number, row, problems)
+    scores = [_score_ns(row) for row in table.rows]
+    if table.rows and None not in scores:
+        _check_field(table, [s for s in scores if s is not None], problems)
+
+
+def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict[str, str],
+                     problems: list[Problem]) -> None:
+    given, text = _score_ns(row), row.get("Contract", "")
+    tricks = _number(row.get("Result"))
+    if given is None or vulnerability is None or not text or text in ("-", "?"):
+        return
+    try:
+        contract = Contract.parse_or_pass(text)
+        declarer = Seat.parse(row["Declarer"]) if contract is not None else None
+    except (ParseError, KeyError):
+        return  # an adjusted score ("A60") or a contract this check cannot read
+    if contract is None or declarer is None:
+        expected, what = 0, "a passed-out board scores 0"
+    elif tricks is None or not 0 <= tricks <= 13:
+        return
+    else:
+        score = duplicate_score(contract, int(tricks), vulnerability.is_vulnerable(declarer))
+        expected = score if declarer in (Seat.N, Seat.S) else -score
+        what = (f"{contract} by {declarer} making {int(tricks)} tricks, {vulnerability}, "
+                f"scores NS {expected:+d}")
+    if given != expected:
+        problems.append(Problem("score", f"ScoreTable row {number}: Score NS {given:+d}, but "
+                                         f"{what} (Law 77)"))
+
+
+# ---- matchpoints and IMPs over the field --------------------------------------------------------
+
+def _multiplicity(row: dict[str, str]) -> int:
+    value = _number(row.get("Multiplicity"))
+    return int(value) if value is not None and value >= 1 else 1
+
+
+def _check_field(table: Table, scores: list[int], problems: list[Problem]) -> None:
+    counts = [_multiplicity(row) for row in table.rows]
+    field_size = sum(counts)
+    beaten = [sum(c for other, c in zip(scores, counts, strict=True) if other < s) for s in scores]
+    tied = [sum(c for other, c in zip(scores, counts, strict=True) if other == s) - 1 for s in scores]
+    halves = [2 * b + t for b, t in zip(beaten, tied, strict=True)]  # in half-points of a beat
+    candidates: dict[str, list[Callable[[int], float]]] = {}
+    if field_size > 1:
+        top = 2 * (field_size - 1)
+        ns_mp = [lambda i, s=s: halves[i] / s for s in (1, 2)]  # 2 or 1 for a beat
+        candidates["MP_NS"] = ns_mp
+        candidates["MP_EW"] = [lambda i, s=s: (top - halves[i]) / s for s in (1, 2)]
+        candidates["Percentage_NS"] = [lambda i: 100 * halves[i] / top,
+                                       lambda i: 100 * (halves[i] + 1) / (2 * field_size)]
+        candidates["Percentage_EW"] = [lambda i: 100 - 100 * halves[i] / top,
+                                       lambda i: 100 - 100 * (halves[i] + 1) / (2 * field_size)]
+        cross = [sum(c * imps(s - other) for other, c in zip(scores, counts, strict=True))
+                 for s in scores]
+        datum = butler_datum([s for s, c in zip(scores, counts, strict=True) for _ in range(c)])
+        candidates["IMP_NS"] = [lambda i: cross[i], lambda i: cross[i] / (field_size - 1),
+                                lambda i: imps(scores[i] - datum)]
+        candidates["IMP_EW"] = [lambda i, way=way: -way(i) for way in candidates["IMP_NS"]]
+    for column, ways in candidates.items():
+        if column in table.columns:
+            _check_column(table, column, ways, problems)
+
+
+def _check_column(table: Table, column: str, ways: Sequence[Callable[[int], float]],
+                  problems: list[Problem]) -> None:
+    """The column must follow one of the ``ways`` of computing it in every row; the way that
+    fits most rows names the rows that do not fit."""
+    given = [(i, _number(row[column]), row[column]) for i, row in enumerate(table.rows)]
+    known = [(i, value, text) for i, value, text in given if value is not None]
+    misfits = [[(i, value, way(i)) for i, value, text in known if not _close(value, way(i), text)]
+               for way in ways]
+    best = min(misfits, key=len)
+    for i, value, expected in best:
+        problems.append(Problem("matchpoints", f"ScoreTable row {i + 1}: {column} {value:g}, but "
+                                               f"the other rows give {expected:.2f} (Law 78)"))
+
+
+# ---- the ranking ----------------------------------------------------------------------------
+
+_TOTAL_COLUMNS = ("TotalScore", "TotalMP", "TotalIMP", "MP", "IMP")
+
+
+@dataclass(slots=True)
+class _PairSum:
+    total: float = 0.0
+    top: float = 0.0
+
+
+def check_ranking(records: Sequence[BoardRecord], problems_of: Callable[[int], list[Problem]]) -> None:
+    """Check every TotalScoreTable of a file against its ScoreTables (``problems_of(index)``
+    is the problem list of the record at ``index``)."""
+    sums = _pair_sums(records)
+    for index, record in enumerate(records):
+        problems = problems_of(index)
+        table = Table.read(record, "TotalScoreTable", problems)
+        if table is None:
+            continue
+        _check_ranks(table, problems)
+        column = next((c for c in _TOTAL_COLUMNS if c in table.columns), None)
+        if column is None or not sums or "PairId" not in table.columns:
+            continue
+        for number, row in enumerate(table.rows, start=1):
+            key = (row["PairId"], row.get("Direction", "").replace("-", ""))
+            pair = sums.get(key) or sums.get((row["PairId"], ""))
+            total = _number(row[column])
+            if pair is None or total is None:
+                continue
+            if not _close(total, pair.total, row[column]):
+                problems.append(Problem("total", f"TotalScoreTable row {number}: pair {row['PairId']} "
+                                                 f"{column} {total:g}, but its ScoreTable rows add up "
+                                                 f"to {pair.total:.2f}"))
+            percent = _number(row.get("Percentage"))
+            if percent is not None and pair.top > 0 and not _close(percent, 100 * pair.total / pair.top,
+                                                               row["Percentage"]):
+                problems.append(Problem("total", f"TotalScoreTable row {number}: pair {row['PairId']} "
+                                                 f"Percentage {percent:g}, but {pair.total:.2f} of "
+                                                 f"{pair.top:g} is {100 * pair.total / pair.top:.2f}"))
+
+
+def _pair_sums(records: Sequence[BoardRecord]) -> dict[tuple[str, str], _PairSum]:
+    """Each pair's matchpoints (or IMPs) and tops over the file's ScoreTables, by PairId and
+    direction ("NS", "EW") and by PairId alone ("")."""
+    sums: dict[tuple[str, str], _PairSum] = defaultdict(_PairSum)
+    for record in records:
+        table = Table.read(record, "ScoreTable", [])
+        if table is None:
+            continue
+        kind = "MP" if "MP_NS" in table.columns else "IMP"
+        for row in table.rows:
+            points = {d: _number(row.get(f"{kind}_{d}")) for d in ("NS", "EW")}
+            # the top of a matchpointed board is what its two sides share
+            top = (points["NS"] + points["EW"] if points["NS"] is not None and points["EW"] is not None
+                   else float("nan")) if kind == "MP" else 0.0
+            for direction, value in points.items():
+                pair = row.get(f"PairId_{direction}")
+                if value is None or pair is None:
+                    continue
+                for key in ((pair, direction), (pair, "")):
+                    sums[key].total += value
+                    sums[key].top += top
+    return sums
+
+
+def _check_ranks(table: Table, problems: list[Problem]) -> None:
+    """A better total never ranks below or level with a worse one (equal totals may be split
+    by more decimals than the table shows)."""
+    by = "Percentage" if "Percentage" in table.columns else next(
+        (c for c in _TOTAL_COLUMNS if c in table.columns), None)
+    if by is None or "Rank" not in table.columns:
+        return
+    groups: dict[str, list[tuple[float, float, int]]] = defaultdict(list)
+    for number, row in enumerate(table.rows, start=1):
+        rank, value = _number(row["Rank"].rstrip("=")), _number(row[by])
+        if rank is not None and value is not None:
+            groups[row.get("Direction", "")].append((rank, value, number))
+    for rows in groups.values():
+        for rank, value, number in rows:
+            if any(r >= rank and v > value for r, v, _ in rows):
+                problems.append(Problem("total", f"TotalScoreTable row {number}: rank {rank:g} with "
+                                                 f"{by} {value:g} is out of order"))
