@@ -196,3 +196,13 @@ def test_the_command_reports_the_kinds(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "  score: ScoreTable row 2: Score NS +999" in out
     assert "  matchpoints: ScoreTable row" in out
+
+
+def test_rows_taken_from_a_longer_table_are_a_warning_not_a_problem(tmp_path):
+    """Two rows of a 155-result field (PBN's own example): their percentages cannot follow
+    from these two rows in any way."""
+    excerpt = ('[Board "1"]\n[Vulnerable "None"]\n'
+               '[ScoreTable "Rank\\\\3R;Percentage_NS\\\\4R;Score_NS\\\\5R;Multiplicity\\\\2L"]\n'
+               '  1 99.4   500 2\n  3 98.4   470 1\n')
+    assert check_text(tmp_path, excerpt) == []
+    assert "ScoreTable Percentage_NS does not follow from its rows" in warnings(tmp_path, excerpt)[-1]

@@ -84,7 +84,7 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0) -> BoardRe
     _check_play(record, report, facts)
     _check_result(record, report, facts)
     _check_score(record, report, facts)
-    check_tables(record, report.problems)
+    check_tables(record, report.problems, report.warnings)
     return report
 
 
@@ -337,7 +337,7 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
             unreadable.append(str(error))
             continue
         checked = [check_record(record, path, index) for index, record in enumerate(records)]
-        check_ranking(records, lambda index: checked[index].problems)
+        check_ranking(records, [report.problems for report in checked])
         reports.extend(checked)
     return reports, unreadable
 

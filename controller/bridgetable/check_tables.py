@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .bridge import Contract, ParseError, Seat, Vulnerability, duplicate_score, imps
@@ -55,8 +55,10 @@ class Table:
 
 
 def _number(text: str | None) -> float | None:
+    if text is None or text in ("", "-", "?"):
+        return None
     try:
-        return float(text) if text not in (None, "", "-", "?") else None
+        return float(text)
     except ValueError:
         return None
 
@@ -64,7 +66,7 @@ def _number(text: str | None) -> float | None:
 def _close(given: float, expected: float, written: str) -> bool:
     """``given`` (as ``written``) equals ``expected`` to the decimals it is written with."""
     decimals = len(written.partition(".")[2])
-    return abs(given - expected) <= 0.5 * 10 ** -decimals + 1e-6
+    return abs(given - expected) <= 0.5 / 10.0 ** decimals + 1e-6
 
 
 def _score_ns(row: dict[str, str]) -> int | None:
@@ -72,7 +74,7 @@ def _score_ns(row: dict[str, str]) -> int | None:
     return int(ns) if ns is not None else (-int(ew) if ew is not None else None)
 
 
-def check_tables(record: BoardRecord, problems: list[Problem]) -> None:
+def check_tables(record: BoardRecord, problems: list[Problem], warnings: list[str]) -> None:
     """Check the record's ScoreTable rows: scores by Law 77, matchpoints or IMPs by Law 78."""
     table = Table.read(record, "ScoreTable", problems)
     if table is None:
@@ -81,7 +83,7 @@ def check_tables(record: BoardRecord, problems: list[Problem]) -> None:
         _check_row_score(record.vulnerability, number, row, problems)
     scores = [_score_ns(row) for row in table.rows]
     if table.rows and None not in scores:
-        _check_field(table, [s for s in scores if s is not None], problems)
+        _check_field(table, [s for s in scores if s is not None], problems, warnings)
 
 
 def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict[str, str],
@@ -116,42 +118,50 @@ def _multiplicity(row: dict[str, str]) -> int:
     return int(value) if value is not None and value >= 1 else 1
 
 
-def _check_field(table: Table, scores: list[int], problems: list[Problem]) -> None:
+def _check_field(table: Table, scores: list[int], problems: list[Problem],
+                 warnings: list[str]) -> None:
     counts = [_multiplicity(row) for row in table.rows]
     field_size = sum(counts)
     beaten = [sum(c for other, c in zip(scores, counts, strict=True) if other < s) for s in scores]
     tied = [sum(c for other, c in zip(scores, counts, strict=True) if other == s) - 1 for s in scores]
     halves = [2 * b + t for b, t in zip(beaten, tied, strict=True)]  # in half-points of a beat
-    candidates: dict[str, list[Callable[[int], float]]] = {}
-    if field_size > 1:
-        top = 2 * (field_size - 1)
-        ns_mp = [lambda i, s=s: halves[i] / s for s in (1, 2)]  # 2 or 1 for a beat
-        candidates["MP_NS"] = ns_mp
-        candidates["MP_EW"] = [lambda i, s=s: (top - halves[i]) / s for s in (1, 2)]
-        candidates["Percentage_NS"] = [lambda i: 100 * halves[i] / top,
-                                       lambda i: 100 * (halves[i] + 1) / (2 * field_size)]
-        candidates["Percentage_EW"] = [lambda i: 100 - 100 * halves[i] / top,
-                                       lambda i: 100 - 100 * (halves[i] + 1) / (2 * field_size)]
-        cross = [sum(c * imps(s - other) for other, c in zip(scores, counts, strict=True))
-                 for s in scores]
-        datum = butler_datum([s for s, c in zip(scores, counts, strict=True) for _ in range(c)])
-        candidates["IMP_NS"] = [lambda i: cross[i], lambda i: cross[i] / (field_size - 1),
-                                lambda i: imps(scores[i] - datum)]
-        candidates["IMP_EW"] = [lambda i, way=way: -way(i) for way in candidates["IMP_NS"]]
+    if field_size < 2:
+        return
+    top = 2 * (field_size - 1)
+    n = len(scores)
+    # each column's ways of computing it from the rows: the value expected in every row
+    mp_ns = [[h / scale for h in halves] for scale in (1, 2)]  # 2 or 1 for a score beaten
+    pct_ns = [[100 * h / top for h in halves], [100 * (h + 1) / (2 * field_size) for h in halves]]
+    cross = [sum(c * imps(s - other) for other, c in zip(scores, counts, strict=True)) for s in scores]
+    datum = butler_datum([s for s, c in zip(scores, counts, strict=True) for _ in range(c)])
+    imp_ns = [[float(x) for x in cross], [x / (field_size - 1) for x in cross],
+              [float(imps(s - datum)) for s in scores]]
+    candidates = {
+        "MP_NS": mp_ns, "MP_EW": [[top / scale - way[i] for i in range(n)]
+                                  for scale, way in zip((1, 2), mp_ns, strict=True)],
+        "Percentage_NS": pct_ns, "Percentage_EW": [[100 - x for x in way] for way in pct_ns],
+        "IMP_NS": imp_ns, "IMP_EW": [[-x for x in way] for way in imp_ns],
+    }
     for column, ways in candidates.items():
         if column in table.columns:
-            _check_column(table, column, ways, problems)
+            _check_column(table, column, ways, problems, warnings)
 
 
-def _check_column(table: Table, column: str, ways: Sequence[Callable[[int], float]],
-                  problems: list[Problem]) -> None:
+def _check_column(table: Table, column: str, ways: list[list[float]],
+                  problems: list[Problem], warnings: list[str]) -> None:
     """The column must follow one of the ``ways`` of computing it in every row; the way that
-    fits most rows names the rows that do not fit."""
+    fits most rows names the rows that do not fit. A column that fits no row in any way is
+    not computed over these rows (rows taken from a longer table, or another method): a
+    warning."""
     given = [(i, _number(row[column]), row[column]) for i, row in enumerate(table.rows)]
     known = [(i, value, text) for i, value, text in given if value is not None]
-    misfits = [[(i, value, way(i)) for i, value, text in known if not _close(value, way(i), text)]
+    misfits = [[(i, value, way[i]) for i, value, text in known if not _close(value, way[i], text)]
                for way in ways]
     best = min(misfits, key=len)
+    if len(known) > 1 and len(best) == len(known):
+        warnings.append(f"ScoreTable {column} does not follow from its rows by Law 78 (rows "
+                        "taken from a longer table, or another method): not checked")
+        return
     for i, value, expected in best:
         problems.append(Problem("matchpoints", f"ScoreTable row {i + 1}: {column} {value:g}, but "
                                                f"the other rows give {expected:.2f} (Law 78)"))
@@ -168,12 +178,11 @@ class _PairSum:
     top: float = 0.0
 
 
-def check_ranking(records: Sequence[BoardRecord], problems_of: Callable[[int], list[Problem]]) -> None:
-    """Check every TotalScoreTable of a file against its ScoreTables (``problems_of(index)``
+def check_ranking(records: Sequence[BoardRecord], problems_of: Sequence[list[Problem]]) -> None:
+    """Check every TotalScoreTable of a file against its ScoreTables (``problems_of[index]``
     is the problem list of the record at ``index``)."""
     sums = _pair_sums(records)
-    for index, record in enumerate(records):
-        problems = problems_of(index)
+    for record, problems in zip(records, problems_of, strict=True):
         table = Table.read(record, "TotalScoreTable", problems)
         if table is None:
             continue

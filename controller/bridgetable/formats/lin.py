@@ -540,8 +540,7 @@ def _board_pairs(record: BoardRecord) -> list[tuple[str, str]]:
     pairs.append(("st", ""))
     dealer = "" if record.dealer is None else str(LIN_SEATS.index(record.dealer) + 1)
     known = record.deal.hands if record.deal is not None else record.partial_deal
-    hands = "" if known is None else ",".join(
-        "" if known[seat] is None else _hand_text(known[seat]) for seat in LIN_SEATS)
+    hands = "" if known is None else ",".join(_hand_text(known[seat]) for seat in LIN_SEATS)
     pairs += [("md", dealer + hands), ("rh", "")]
     if "BBOTitle" in tags:
         pairs.append(("ah", tags["BBOTitle"]))
@@ -579,7 +578,10 @@ def _play_pairs(record: BoardRecord) -> list[tuple[str, str]]:
     return pairs
 
 
-def _hand_text(hand: Hand) -> str:
+def _hand_text(hand: Hand | None) -> str:
+    """An md hand; "" for an unknown one."""
+    if hand is None:
+        return ""
     return "".join(suit.letter + "".join(card.rank.letter for card in hand.suit(suit))
                    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bridge import DECK, IllegalDeal, Call, Card, Contract, Deal, Hand, Seat, Vulnerability
+from ..bridge import DECK, Call, Card, Contract, Deal, Hand, IllegalDeal, Seat, Vulnerability
 
 PROBLEM_KINDS = ("deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "matchpoints", "total", "format")
