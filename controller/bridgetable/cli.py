@@ -96,14 +96,13 @@ def _run_convert(args: argparse.Namespace) -> int:
     from .formats.convert import convert
 
     try:
-        records = convert(args.source, args.target)
+        converted = convert(args.source, args.target)
     except OSError as error:
         print(f"bridgetable convert: {args.target}: {error.strerror or error}", file=sys.stderr)
         return 2
-    for index, record in enumerate(records):
-        for problem in record.problems:
-            print(f"{args.source} record {index} (board {record.board}): {problem}", file=sys.stderr)
-    print(f"{len(records)} records written to {args.target}")
+    for name, count in sorted(converted.left_out.items()):
+        print(f"left out (no place in {args.target}): {name} in {count} records", file=sys.stderr)
+    print(f"{len(converted.records)} records written to {args.target}")
     return 0
 
 

@@ -87,14 +87,13 @@ def test_results_without_auction_or_play_travel_in_rs(tmp_path):
         same_game(before, after, ("board", "contract", "declarer", "result"))
 
 
-def test_what_lin_cannot_say_is_reported_not_dropped(tmp_path):
+def test_what_lin_cannot_say_refuses_the_conversion(tmp_path):
     """endplay example4: the Declarer tag (E) is not the auction's declarer (N). LIN's auction
-    decides the declarer, so the PBN's own contract goes to rs and the reader flags the clash."""
+    decides the declarer, so LIN cannot carry the record: nothing is written."""
     source = CORPUS / "dominicprice__endplay/tests/pbn/example4.pbn"
-    convert(source, tmp_path / "out.lin")
-    (record,) = read_lin_file(tmp_path / "out.lin")
-    assert [p.kind for p in record.problems] == ["contract"]
-    assert "rs entry 1 says 5C by E, but the auction ends in 5C by N" in record.problems[0].message
+    with pytest.raises(ConvertError, match=r"record 0 \(board 1\): declarer"):
+        convert(source, tmp_path / "out.lin")
+    assert not (tmp_path / "out.lin").exists()
 
 
 def test_unknown_extension_and_unreadable_input_write_nothing(tmp_path):
@@ -111,12 +110,12 @@ def test_unknown_extension_and_unreadable_input_write_nothing(tmp_path):
 def test_convert_command(tmp_path, capsys):
     source = tmp_path / "in.lin"
     source.write_text((HISTORY / "3381683999.lin").read_text() + "pn|a,b,c,d|md|3SAKQ|mb|9Z|\n")
-    assert main(["convert", str(source), str(tmp_path / "out.pbn")]) == 0
+    assert main(["convert", str(source), str(tmp_path / "out.pbn")]) == 2
     out, err = capsys.readouterr()
-    assert out.strip() == f"2 records written to {tmp_path / 'out.pbn'}"
+    assert out == "" and "not converted" in err
     assert "record 1 (board None): deal: line 2, token 2 (md|3SAKQ|)" in err
     assert "auction: line 2, token 3 (mb|9Z|): not a call" in err
-    assert len(read_pbn_file(tmp_path / "out.pbn")) == 2
+    assert not (tmp_path / "out.pbn").exists()
 
 
 @pytest.mark.parametrize(("argv", "message"), [

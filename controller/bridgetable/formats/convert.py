@@ -1,28 +1,56 @@
-"""Conversion between PBN and LIN files, the format of each chosen by its extension.
+"""Conversion between PBN and LIN files, the format of each chosen by its extension: lossless,
+or refused.
 
-What one format cannot hold is left out: LIN has no place for PBN's Site, Date, Score or
-optimum tables, PBN none for BBO's ``pg`` pages or ``nt`` commentary. Deal, auction with its
-notes, play, claim, contract, declarer, result and players always carry over.
+The converted text is read back with the target format's reader before anything is written,
+and every record must come back with the same game: board, dealer, vulnerability, deal (known
+hands), auction with its alerts and notes, play with its notes, claim, contract, declarer,
+result and commentary. A record the source reader could not read whole, or one the target
+cannot hold (a PBN auction that does not start with the dealer, a claim without a result, a
+bidding quiz's "to be continued"...), refuses the conversion: ``ConvertError`` names each
+record and what it could not carry, and no file is written.
+
+What only one format has a place for is left out, and said (``Converted.left_out``: the tags
+that do not come back): LIN has no Site, Date, Score or optimum tables; PBN keeps every LIN key
+it reads as a tag.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .lin import read_lin_file, write_lin
-from .pbn import read_pbn_file, write_pbn
+from .lin import read_lin, read_lin_file, write_lin
+from .pbn import read_pbn, read_pbn_file, write_pbn
 from .record import BoardRecord
 
 Reader = Callable[[Path], list[BoardRecord]]
 Writer = Callable[[Iterable[BoardRecord]], str]
 READERS: dict[str, Reader] = {".pbn": read_pbn_file, ".lin": read_lin_file}
 WRITERS: dict[str, Writer] = {".pbn": write_pbn, ".lin": write_lin}
+TEXT_READERS: dict[str, Callable[[str], list[BoardRecord]]] = {".pbn": read_pbn, ".lin": read_lin}
+
+# The fields of the game that a conversion must carry, as the issue of lossless convert lists them.
+GAME_FIELDS = ("board", "dealer", "vulnerability", "deal", "partial_deal", "calls",
+               "auction_ended", "auction_continues", "claimed", "contract", "passed_out",
+               "declarer", "result", "commentary")
+# Tags carried as the game's fields (compared as fields, not as the file's spelling).
+_FIELD_TAGS = frozenset({"Board", "Dealer", "Vulnerable", "Deal", "Auction", "Play", "Contract",
+                         "Declarer", "Result", "Note"})
 
 
 class ConvertError(ValueError):
-    """A file name whose extension is neither .pbn nor .lin."""
+    """A conversion that cannot be done: a file name whose extension is neither .pbn nor .lin,
+    or records the target format cannot carry whole."""
+
+
+@dataclass(slots=True)
+class Converted:
+    """The records converted, and the tags left out because the target has no place for them."""
+
+    records: list[BoardRecord]
+    left_out: dict[str, int] = field(default_factory=dict)  # tag -> records that had it
 
 
 def _format_of(path: Path) -> str:
@@ -32,16 +60,56 @@ def _format_of(path: Path) -> str:
     return suffix
 
 
-def convert(path_in: str | os.PathLike[str], path_out: str | os.PathLike[str]) -> list[BoardRecord]:
-    """Read ``path_in`` and write its records to ``path_out`` (UTF-8); returns the records.
-
-    The output appears whole or not at all: it is written beside its destination, then renamed.
-    Reading problems stay in the records returned (``record.problems``); the file is still written.
-    """
+def convert(path_in: str | os.PathLike[str], path_out: str | os.PathLike[str]) -> Converted:
+    """Read ``path_in`` and write its records to ``path_out`` (UTF-8), or raise ConvertError
+    saying what could not be carried. The output appears whole or not at all: it is written
+    beside its destination, then renamed."""
     source, target = Path(path_in), Path(path_out)
-    writer = WRITERS[_format_of(target)]
+    kind = _format_of(target)
     records = READERS[_format_of(source)](source)
+    text = WRITERS[kind](records)
+    lost = [f"record {index} (board {record.board}): {problem}"
+            for index, record in enumerate(records) for problem in record.problems]
+    again = TEXT_READERS[kind](text)
+    lost += _lost(records, again)
+    if lost:
+        raise ConvertError(f"{source}: not converted, {len(lost)} things cannot be carried to "
+                           f"{kind[1:].upper()}:\n  " + "\n  ".join(lost))
     partial = target.with_name(target.name + ".part")
-    partial.write_text(writer(records), encoding="utf-8")
+    partial.write_text(text, encoding="utf-8")
     partial.replace(target)
-    return records
+    left_out: dict[str, int] = {}
+    for old, new in zip(records, again, strict=True):
+        for name, value in old.tags.items():
+            if name not in _FIELD_TAGS and value.strip() not in ("", "?") and new.tags.get(name) != value:
+                left_out[name] = left_out.get(name, 0) + 1
+    return Converted(records, left_out)
+
+
+def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
+    """What each record lost on its way through the other format."""
+    if len(after) != len(before):
+        return [f"{len(before)} records became {len(after)}"]
+    lost = []
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        # lost: a field the record had that comes back otherwise (one the target's reader works
+        # out from the rest, such as the contract from the auction, is not a loss)
+        fields = [name for name in GAME_FIELDS
+                  if getattr(old, name) not in (None, [], False) and getattr(old, name) != getattr(new, name)]
+        if old.calls and old.auction_first != new.auction_first:
+            fields.append("auction_first")
+        if _notes(old.call_notes) != _notes(new.call_notes):
+            fields.append("call_notes")
+        if [t for t in old.tricks if t] != [t for t in new.tricks if t]:
+            fields.append("tricks")
+        if _notes(old.play_notes) != _notes(new.play_notes):
+            fields.append("play_notes")
+        fields += [f"problem on reading back ({problem})" for problem in new.problems]
+        if fields:
+            lost.append(f"record {index} (board {old.board}): {', '.join(fields)}")
+    return lost
+
+
+def _notes(notes: dict[object, str]) -> dict[object, str]:
+    """Notes as both formats keep them: PBN trims a note's spaces."""
+    return {key: text.strip() for key, text in notes.items()}

@@ -224,6 +224,8 @@ class _BoardBuilder:
         if value and value[0] in "1234":
             self.record.dealer = LIN_SEATS[int(value[0]) - 1]
             value = value[1:]
+        if not value.strip(" ,"):
+            return  # the dealer alone: no hand known
         try:
             hands = _parse_hands(value)
         except BridgeError as error:
@@ -355,8 +357,6 @@ def _parse_hands(text: str) -> Deal | KnownHands:
         raise BridgeError(f"{len(parts)} hands, a deal has four")
     hands = {seat: _parse_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=False)
              if part.strip()}
-    if not hands:
-        raise BridgeError("no hand is given")
     return known_hands(hands)
 
 
