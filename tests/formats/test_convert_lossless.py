@@ -4,8 +4,6 @@ commentary. Small files written for each case."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bridgetable.cli import main
