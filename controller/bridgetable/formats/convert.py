@@ -17,9 +17,10 @@ it reads as a tag.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .lin import read_lin, read_lin_file, write_lin
 from .pbn import read_pbn, read_pbn_file, write_pbn
@@ -110,6 +111,6 @@ def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
     return lost
 
 
-def _notes(notes: dict[object, str]) -> dict[object, str]:
+def _notes(notes: Mapping[Any, str]) -> dict[Any, str]:
     """Notes as both formats keep them: PBN trims a note's spaces."""
     return {key: text.strip() for key, text in notes.items()}
