@@ -69,6 +69,30 @@ def _run_check(args: argparse.Namespace) -> int:
     return run_check(args.files, as_json=args.json)
 
 
+HOME_FORMS = ("rubber", "chicago", "chicago-duplicate", "minibridge")  # the game forms of tally and play
+
+
+def _add_tally(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "tally", help="a score pad: the deals of a rubber, Chicago or Minibridge on stdin, one a line",
+        description='One deal a line: "4SX N 9", "3NT E 10 W 150" (honours held by West) or "Pass"; '
+                    'for Minibridge "game H S 10" (part|game STRAIN DECLARER TRICKS).')
+    parser.add_argument("--game", required=True, choices=HOME_FORMS)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="Chicago, Chicago with duplicate scoring, Minibridge: rounds of four deals")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_lazy(".tally:run"))
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("play", help="a rubber, Chicago or Minibridge in the terminal, robots in the "
+                                         "other three seats")
+    parser.add_argument("--game", required=True, choices=HOME_FORMS)
+    parser.add_argument("--seat", default="S", help="your seat (default S)")
+    parser.add_argument("--seed", type=int, help="seed of the random deals")
+    parser.set_defaults(handler=_lazy(".robots.homegame:run_play"))
+
+
 def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("table", help="run a table unit (--config table.toml), simulate one (--sim), "
                                           "or export its results (--export)")
@@ -216,8 +240,8 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 
-SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_table, _add_convert, _add_robots, _add_match,
-               _add_replay, _add_demo, _add_enrol_deck, _add_station]
+SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_tally, _add_table, _add_convert, _add_robots,
+               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_station]
 
 
 def build_parser() -> argparse.ArgumentParser:

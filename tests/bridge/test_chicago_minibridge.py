@@ -74,7 +74,10 @@ def test_a_chicago_game_scores_300_or_500_at_once_and_a_fourth_deal_game_gets_no
 
 def test_chicago_honours_are_a_setting() -> None:
     assert deals(played(Chicago(), "4S N 10 E 100")) == [(420, 100)]
+    assert Chicago().counts_honours and game_form("rubber").counts_honours
+    assert not game_form("chicago-duplicate").counts_honours
     without = Chicago(honours=False)
+    assert not without.counts_honours
     with pytest.raises(ParseError, match="honours"):
         without.record(DealResult.parse("4S N 10 E 100"))
     assert without.scores == ()

@@ -77,6 +77,10 @@ class Chicago(FourDeals):
         super().__init__(rounds)
         self.honours = honours
 
+    @property
+    def counts_honours(self) -> bool:
+        return self.honours
+
     def _line(self) -> Line:
         """The current round's games and part-scores."""
         start, counted = 0, 0

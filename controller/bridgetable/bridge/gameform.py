@@ -155,6 +155,11 @@ class Entry:
     below: bool = False
 
 
+def _points(entries: Iterable[Entry], side: Side, below: bool | None = None) -> int:
+    """The side's points among ``entries``: all, or only below (True) or above (False) the line."""
+    return sum(e.points for e in entries if e.side is side and below in (None, e.below))
+
+
 @dataclass(frozen=True, slots=True)
 class DealScore:
     """One row of the score sheet: the deal's setup, its result and what it scored.
@@ -168,7 +173,7 @@ class DealScore:
 
     def points(self, side: Side, below: bool | None = None) -> int:
         """The side's points on this deal: all, or only below (True) or above (False) the line."""
-        return sum(e.points for e in self.entries if e.side is side and below in (None, e.below))
+        return _points(self.entries, side, below)
 
     @property
     def ns(self) -> int:
@@ -200,13 +205,11 @@ class ScoreSheet:
     has_line: bool = False
 
     def total(self, side: Side) -> int:
-        return sum(deal.points(side) for deal in self.deals) + \
-            sum(e.points for e in self.closing if e.side is side)
+        return sum(deal.points(side) for deal in self.deals) + _points(self.closing, side)
 
     def line_total(self, side: Side, below: bool) -> int:
         """All the side's points below (True) or above (False) the line, ``closing`` above."""
-        closing = 0 if below else sum(e.points for e in self.closing if e.side is side)
-        return sum(deal.points(side, below) for deal in self.deals) + closing
+        return sum(deal.points(side, below) for deal in self.deals) + _points(self.closing, side, below)
 
     @property
     def winner(self) -> Side | None:
@@ -224,30 +227,38 @@ class ScoreSheet:
         }
 
     def text(self) -> str:
-        """The sheet as lines of text: one row per deal, then the line, games and totals."""
-        lines = [self.title]
+        """The sheet as lines of text: a row per deal (with a line: each side's points above and
+        below it), an unfinished game's bonuses, games won, totals, and what comes next."""
+        heads = f"{'NS above':>9}{'below':>7}{'EW above':>10}{'below':>7}" if self.has_line else \
+            f"{'NS':>7}{'EW':>7}"
+        rows = [self.title, f"{'Deal':>4} {'Dlr':<3} {'Vul':<4} {'Result':<34}{heads}"]
         for deal in self.deals:
-            lines.append(f"{deal.setup.number:>3}  dealer {deal.setup.dealer}  vul "
-                         f"{str(deal.setup.vulnerability):<4}  {_result_text(deal):<26}"
-                         f"NS {_points_text(deal, Side.NS, self.has_line):<14}"
-                         f"EW {_points_text(deal, Side.EW, self.has_line)}".rstrip())
+            setup = deal.setup
+            rows.append(f"{setup.number:>4} {setup.dealer.name:<3} {str(setup.vulnerability):<4} "
+                        f"{_result_text(deal):<34}" + self._columns(deal.entries))
         for entry in self.closing:
-            lines.append(f"     {entry.what}: {entry.side} {entry.points}")
+            rows.append(f"{'':>13}{entry.what:<34}" + self._columns((entry,)))
         if self.has_line:
-            lines.append(f"Above the line: NS {self.line_total(Side.NS, False)}, "
-                         f"EW {self.line_total(Side.EW, False)}; below: NS "
-                         f"{self.line_total(Side.NS, True)}, EW {self.line_total(Side.EW, True)}")
-            lines.append(f"Games won: NS {self.games[Side.NS]}, EW {self.games[Side.EW]}; "
-                         f"part-scores: NS {self.part_scores[Side.NS]}, EW {self.part_scores[Side.EW]}")
-        lines.append(f"Total: NS {self.total(Side.NS)}, EW {self.total(Side.EW)}")
+            rows.append(f"{'':>13}{'total above / below the line':<34}" + "".join(
+                f"{self.line_total(side, False):>{9 if side is Side.NS else 10}}"
+                f"{self.line_total(side, True):>7}" for side in SIDES))
+            rows.append(f"Games won: NS {self.games[Side.NS]}, EW {self.games[Side.EW]}; part-scores "
+                        f"in this game: NS {self.part_scores[Side.NS]}, EW {self.part_scores[Side.EW]}")
+        rows.append(f"Total: NS {self.total(Side.NS)}, EW {self.total(Side.EW)}")
         if self.over:
             winner = self.winner
             margin = abs(self.total(Side.NS) - self.total(Side.EW))
-            lines.append("Over: " + (f"{winner} wins by {margin}" if winner else "a draw"))
+            rows.append("Over: " + (f"{winner} wins by {margin}" if winner else "a draw"))
         elif self.next is not None:
-            lines.append(f"Next: deal {self.next.number}, dealer {self.next.dealer}, "
-                         f"vulnerable {self.next.vulnerability}")
-        return "\n".join(lines)
+            rows.append(f"Next: deal {self.next.number}, dealer {self.next.dealer}, "
+                        f"vulnerable {self.next.vulnerability}")
+        return "\n".join(rows)
+
+    def _columns(self, entries: tuple[Entry, ...]) -> str:
+        if self.has_line:
+            return (f"{_points(entries, Side.NS, False):>9}{_points(entries, Side.NS, True):>7}"
+                    f"{_points(entries, Side.EW, False):>10}{_points(entries, Side.EW, True):>7}")
+        return f"{_points(entries, Side.NS):>7}{_points(entries, Side.EW):>7}"
 
 
 def _result_text(deal: DealScore) -> str:
@@ -256,12 +267,6 @@ def _result_text(deal: DealScore) -> str:
         return "passed out" + ("" if deal.counted else ", dealt again")
     text = f"{result.contract} by {result.declarer}, {result.tricks} tricks"
     return f"{text}, honours {result.honours}" if result.honours else text
-
-
-def _points_text(deal: DealScore, side: Side, has_line: bool) -> str:
-    total = deal.points(side)
-    below = deal.points(side, True)
-    return f"{total} ({below} below)" if has_line and below else str(total)
 
 
 class GameForm(ABC):
@@ -289,6 +294,11 @@ class GameForm(ABC):
     def counted(self) -> int:
         """The deals that count (a Chicago's passed-out deals do not)."""
         return sum(1 for score in self._scores if score.counted)
+
+    @property
+    def counts_honours(self) -> bool:
+        """Whether honours are scored (a table that knows the hands then works them out)."""
+        return False
 
     @property
     @abstractmethod

@@ -86,6 +86,14 @@ def minibridge_declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None
     return max(order, key=lambda seat: points[seat])  # max keeps the first of equals
 
 
+def announced(text: str) -> Contract:
+    """The contract an announcement stands for, read from "game H", "part NT", "part-score S"..."""
+    words = text.split()
+    if len(words) != 2:
+        raise ParseError(f"expected part|game and a strain (e.g. game H), not {text.strip()!r}")
+    return Announcement.parse(words[0]).contract(Strain.parse(words[1]))
+
+
 def parse_minibridge_result(text: str) -> DealResult:
     """Read ``part|game STRAIN DECLARER TRICKS`` (e.g. "game H S 10") or "Pass" (20 each)."""
     words = text.split()
@@ -93,10 +101,9 @@ def parse_minibridge_result(text: str) -> DealResult:
         return DealResult(None)
     if len(words) != 4:
         raise ParseError(f"expected part|game STRAIN DECLARER TRICKS or Pass, not {text.strip()!r}")
-    contract = Announcement.parse(words[0]).contract(Strain.parse(words[1]))
     if not words[3].isdigit():
         raise ParseError(f"tricks must be a number, not {words[3]!r}")
-    return DealResult(contract, Seat.parse(words[2]), int(words[3]))
+    return DealResult(announced(" ".join(words[:2])), Seat.parse(words[2]), int(words[3]))
 
 
 class Minibridge(FourDeals):

@@ -67,6 +67,10 @@ class Rubber(GameForm):
         super().__init__()
         self.first_dealer = first_dealer
 
+    @property
+    def counts_honours(self) -> bool:
+        return True
+
     def _line(self) -> Line:
         return Line.of(self._scores)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..bridge import PASS, Auction, BridgeError, Call, Card, Deal, Play, Seat, Side
+from ..bridge import PASS, Auction, BridgeError, Call, Card, Contract, Deal, Play, Seat, Side
 from ..formats.record import BoardRecord
 from .cardplay import choose_card
 from .contract import contract_for_side, side_hcp
@@ -98,7 +98,7 @@ class LiveMatch:
         play = None
         if auction.contract is not None and auction.declarer is not None:
             self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
-            play = self.play_cards(board.deal, auction)
+            play = self.play_cards(board.deal, auction.contract, auction.declarer)
         else:
             self.say("Passed out.")
         record = record_of_play(board.board, board.deal, auction, play, board.vulnerability)
@@ -135,9 +135,8 @@ class LiveMatch:
             return play.declarer == self.seat
         return seat == self.seat
 
-    def play_cards(self, deal: Deal, auction: Auction) -> Play:
-        assert auction.contract is not None and auction.declarer is not None
-        play = self.play = Play(deal, auction.contract, auction.declarer)
+    def play_cards(self, deal: Deal, contract: Contract, declarer: Seat) -> Play:
+        play = self.play = Play(deal, contract, declarer)
         while not play.is_complete:
             seat = play.turn
             trick = play.current

@@ -1,0 +1,115 @@
+"""`bridgetable play --game rubber|chicago|chicago-duplicate|minibridge`: a home game in the terminal.
+
+You sit at one seat; robots hold the other three and bid and play as in the live match (``live``).
+Deals are dealt at random with the dealer and vulnerability the game form gives, until the form's
+game is over (a rubber: two games; a Chicago: four deals), and the score sheet is shown after each
+deal. The table knows all four hands, so honours are worked out, not asked for, in the forms that
+count them.
+
+Minibridge has no auction: the four high-card point counts are announced in turn from the dealer
+(the table counts them), ``minibridge_declarer`` names the declarer, dummy is shown, then declarer
+announces part-score or game and the strain. You type it when you declare ("game H", "part NT");
+a robot announces the strain its pair's contract robot would choose, and game when that contract
+is at game level or higher.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TextIO
+
+from ..bridge import Contract, Deal, DealResult, GameForm, ScoreSheet, Seat, game_form, honours
+from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced, minibridge_declarer
+from .contract import contract_for_side
+from .display import diagram
+from .live import Abandoned, LiveMatch
+
+
+class HomeGame(LiveMatch):
+    """The terminal loop of one game of ``form``; deals drawn with ``rng``."""
+
+    def __init__(self, form: GameForm, seat: Seat, stdin: TextIO, stdout: TextIO, rng: random.Random) -> None:
+        super().__init__([], seat, stdin, stdout)
+        self.form = form
+        self.rng = rng
+
+    def run_game(self) -> ScoreSheet:
+        self.say(f"{self.form.title} against the robots; you are {self.seat.full_name}. "
+                 f"Type \"quit\" to leave.")
+        while not self.form.over:
+            setup = self.form.next_deal()
+            deal = Deal.random(self.rng)
+            self.auction = self.play = None
+            self.say(f"=== Deal {setup.number}: dealer {setup.dealer.full_name}, "
+                     f"vulnerable {setup.vulnerability} ===")
+            self.say(diagram({self.seat: deal[self.seat]}))
+            if isinstance(self.form, Minibridge):
+                result = self.minibridge_deal(deal, setup.dealer)
+            else:
+                result = self.contract_deal(deal, setup.dealer)
+            score = self.form.record(result)
+            self.say(f"Deal {setup.number} scores NS {score.ns}, EW {score.ew}.")
+            self.say(self.form.sheet().text())
+            self.say()
+        return self.form.sheet()
+
+    def contract_deal(self, deal: Deal, dealer: Seat) -> DealResult:
+        auction = self.bid(deal, dealer)
+        if auction.contract is None or auction.declarer is None:
+            self.say("Passed out.")
+            return DealResult(None)
+        self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
+        return self.played(deal, auction.contract, auction.declarer)
+
+    def played(self, deal: Deal, contract: Contract, declarer: Seat) -> DealResult:
+        play = self.play_cards(deal, contract, declarer)
+        held = honours(deal, contract.strain) if self.form.counts_honours else None
+        if held is not None:
+            self.say(f"Honours: {held.points} for {held.seat.full_name}")
+        self.say(f"{declarer.full_name} made {play.declarer_tricks} tricks in {contract}.")
+        return DealResult(contract, declarer, play.declarer_tricks, held)
+
+    def minibridge_deal(self, deal: Deal, dealer: Seat) -> DealResult:
+        order = [dealer.after(i) for i in range(4)]
+        points = {seat: deal[seat].hcp for seat in order}
+        self.say("Points: " + ", ".join(f"{seat.full_name} {points[seat]}" for seat in order))
+        declarer = minibridge_declarer(points, dealer)
+        if declarer is None:
+            self.say("20 points each: the deal is thrown in and dealt again by the same dealer.")
+            return DealResult(None)
+        dummy = declarer.partner
+        self.say(f"{declarer.full_name} declares; dummy is {dummy.full_name}:")
+        self.say(diagram({self.seat: deal[self.seat], dummy: deal[dummy]}))
+        contract = self.announce(deal, declarer)
+        self.say(f"{declarer.full_name} announces {Announcement.of(contract).value} in "
+                 f"{contract.strain}: {contract.tricks_needed} tricks needed.")
+        return self.played(deal, contract, declarer)
+
+    def announce(self, deal: Deal, declarer: Seat) -> Contract:
+        """Declarer's Minibridge announcement: typed by you, or the robots' choice."""
+        if declarer == self.seat:
+            chosen: list[Contract] = []
+            self.take(lambda text: chosen.append(announced(text)),
+                      "Your announcement (part or game and a strain, e.g. game H, part NT): ")
+            return chosen[0]
+        choice = contract_for_side(deal, declarer.side, declarer).contract
+        game = choice.level >= GAME_LEVEL[choice.strain]
+        return (Announcement.GAME if game else Announcement.PART).contract(choice.strain)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """The handler of ``bridgetable play``: 0 when the game is over, 1 when abandoned."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seat = Seat.parse(args.seat)
+    form = game_form(args.game)
+    print(f"Random deals, seed {seed} (play them again with --seed {seed})")
+    try:
+        HomeGame(form, seat, sys.stdin, sys.stdout, random.Random(seed)).run_game()
+    except Abandoned as reason:
+        print(f"\nGame abandoned: {reason}", file=sys.stderr)
+        if form.scores:
+            print(form.sheet().text())
+        return 1
+    return 0

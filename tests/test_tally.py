@@ -1,0 +1,78 @@
+"""`bridgetable tally`: the score pad, driven through the command line's main() with deals on stdin."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from bridgetable.cli import main
+
+
+def tally(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str,
+          *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    status = main(["tally", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_a_2_1_rubber_as_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    typed = "2H N 8\n4S E 10\n2S N 8\n1NT S 7\n3NT W 8 N 150\n5D E 11\n"
+    status, out, _ = tally(monkeypatch, capsys, typed, "--game", "rubber", "--json")
+    assert status == 0
+    assert json.loads(out) == {
+        "deals": [{"ns": 60, "ew": 0}, {"ns": 0, "ew": 120}, {"ns": 60, "ew": 0}, {"ns": 40, "ew": 0},
+                  {"ns": 250, "ew": 0}, {"ns": 0, "ew": 600}],
+        "ns_total": 410, "ew_total": 720, "over": True, "winner": "EW"}
+
+
+def test_an_unfinished_rubber_includes_300_and_100_in_the_totals(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = tally(monkeypatch, capsys, "4S N 10\n\n# a part-score\n2D E 8\n", "--game", "rubber",
+                           "--json")
+    assert status == 0 and out == (
+        '{"deals": [{"ns": 120, "ew": 0}, {"ns": 0, "ew": 40}], "ns_total": 420, "ew_total": 140, '
+        '"over": false, "winner": "NS"}\n')
+
+
+def test_a_chicago_sheet_in_text(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    typed = "2S N 8\nPass\n2H S 9\n3NT E 8\n2C W 8\n"
+    status, out, _ = tally(monkeypatch, capsys, typed, "--game", "chicago")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "Chicago"
+    assert lines[3] == "   2 E   NS   passed out, dealt again                   0      0         0      0"
+    assert lines[4] == "   2 E   NS   2H by S, 9 tricks                       530     60         0      0"
+    assert "Total: NS 750, EW 140" in lines and lines[-1] == "Over: NS wins by 610"
+
+
+def test_minibridge_and_chicago_with_duplicate_scoring(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = tally(monkeypatch, capsys, "game H S 10\npart NT E 8\ngame C N 10\npart S W 6\n",
+                           "--game", "minibridge", "--json")
+    assert status == 0 and json.loads(out)["deals"] == [
+        {"ns": 420, "ew": 0}, {"ns": 0, "ew": 120}, {"ns": 0, "ew": 50}, {"ns": 50, "ew": 0}]
+    typed = "2S N 9\n3NT S 9\n3NT N 7\n4SX E 8\n" * 2
+    status, out, _ = tally(monkeypatch, capsys, typed, "--game", "chicago-duplicate", "--rounds", "2",
+                           "--json")
+    assert status == 0 and json.loads(out)["ns_total"] == 2 * 1240 and json.loads(out)["over"] is True
+
+
+@pytest.mark.parametrize(("game", "typed", "message"), [
+    ("rubber", "4S N 10\n3NT S 9\n1C N 7\n", "line 3 ('1C N 7'): the rubber bridge is over"),
+    ("chicago", "1C N 7\n\n4Z N 10\n", "line 3 ('4Z N 10'): not a contract: '4Z'"),
+    ("chicago", "1C N 7\n" * 5, "line 5 ('1C N 7'): the chicago is over"),
+    ("rubber", "3NT N 9 N 100\n", "line 1 ('3NT N 9 N 100'): at no trump only the four aces count"),
+    ("rubber", "4S N 10 E\n", "line 1 ('4S N 10 E'): expected CONTRACT DECLARER TRICKS [SEAT POINTS]"),
+    ("minibridge", "game H S\n", "line 1 ('game H S'): expected part|game STRAIN DECLARER TRICKS or Pass"),
+    ("minibridge", "4H H S 10\n", "line 1 ('4H H S 10'): not an announcement (part or game): '4H'"),
+    ("chicago-duplicate", "4S N 10 N 100\n", "line 1 ('4S N 10 N 100'): honours do not count in duplicate"),
+])
+def test_a_line_it_cannot_take_is_refused_by_its_number(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str], game: str,
+                                                        typed: str, message: str) -> None:
+    status, out, err = tally(monkeypatch, capsys, typed, "--game", game)
+    assert status == 2 and out == ""
+    assert err.startswith(f"bridgetable tally: {message}")
