@@ -61,9 +61,9 @@ def test_minibridge_and_chicago_with_duplicate_scoring(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize(("game", "typed", "message"), [
-    ("rubber", "4S N 10\n3NT S 9\n1C N 7\n", "line 3 ('1C N 7'): the rubber bridge is over"),
+    ("rubber", "4S N 10\n3NT S 9\n1C N 7\n", "line 3 ('1C N 7'): Rubber bridge: the game is over"),
     ("chicago", "1C N 7\n\n4Z N 10\n", "line 3 ('4Z N 10'): not a contract: '4Z'"),
-    ("chicago", "1C N 7\n" * 5, "line 5 ('1C N 7'): the chicago is over"),
+    ("chicago", "1C N 7\n" * 5, "line 5 ('1C N 7'): Chicago: the game is over"),
     ("rubber", "3NT N 9 N 100\n", "line 1 ('3NT N 9 N 100'): at no trump only the four aces count"),
     ("rubber", "4S N 10 E\n", "line 1 ('4S N 10 E'): expected CONTRACT DECLARER TRICKS [SEAT POINTS]"),
     ("minibridge", "game H S\n", "line 1 ('game H S'): expected part|game STRAIN DECLARER TRICKS or Pass"),

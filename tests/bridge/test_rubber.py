@@ -10,6 +10,7 @@ from bridgetable.bridge import (
     Contract,
     Deal,
     DealResult,
+    DealSetup,
     GameOver,
     Honour,
     ParseError,
@@ -96,7 +97,7 @@ def test_a_2_1_rubber_with_a_part_score_cancelled_by_the_other_sides_game() -> N
 
 def test_the_deal_passes_clockwise_and_a_passed_out_deal_goes_to_the_next_dealer() -> None:
     form = Rubber()
-    assert form.next_deal().dealer is Seat.N
+    assert form.next_deal() == DealSetup(1, Seat.N, Vulnerability.NONE)  # seed 001: nobody at first
     form.record(DealResult(None))
     assert form.next_deal().number == 2 and form.next_deal().dealer is Seat.E
     assert form.scores[0].entries == ()
@@ -157,6 +158,12 @@ def test_replaying_the_results_gives_the_same_sheet() -> None:
     again = game_form("rubber")
     again.replay(played.results)
     assert again.sheet() == played.sheet()
+
+
+def test_a_result_reads_back_from_its_text_as_a_journal_would_keep_it() -> None:
+    for line in ("4SX N 9", "3NT E 10 W 150", "7NTXX S 13 N 150", "Pass", "1C W 0 E 100"):
+        result = DealResult.parse(line)
+        assert DealResult.parse(str(result)) == result and str(result) == line
 
 
 def test_a_refused_result_changes_nothing() -> None:

@@ -308,7 +308,7 @@ class GameForm(ABC):
     def next_deal(self) -> DealSetup:
         """The setup of the deal to be played now; GameOver once the game is over."""
         if self.over:
-            raise GameOver(f"the {self.title.lower()} is over")
+            raise GameOver(f"{self.title}: the game is over")
         return self._setup()
 
     def record(self, result: DealResult) -> DealScore:
@@ -353,9 +353,9 @@ class Line:
     part_scores: dict[Side, int]
 
     @classmethod
-    def of(cls, scores: Iterable[DealScore], since: int = 0) -> Line:
+    def of(cls, scores: Iterable[DealScore]) -> Line:
         line = cls({Side.NS: 0, Side.EW: 0}, {Side.NS: 0, Side.EW: 0})
-        for score in list(scores)[since:]:
+        for score in scores:
             line.add(score)
         return line
 
