@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..bridge import Auction, Call, Deal, Play, Seat
 from ..events import Key, TableEvent
-from .flow import CALL_KEYS, STRAIN_KEYS
+from .board import CALL_KEYS, STRAIN_KEYS
 
 _STRAIN_KEYS = {str(strain): key for key, strain in STRAIN_KEYS.items()}
 _CALL_KEYS = {str(call): key for key, call in CALL_KEYS.items()}

@@ -1,0 +1,181 @@
+"""One board at the table: its state, the phases it goes through, and the transitions that more
+than one phase makes (the result is known, the play begins, the director is called).
+
+The key handlers of each phase are in ``phases/``; ``flow.BoardFlow`` holds the session and
+a new ``BoardInPlay`` for each board. Every handler validates before it changes anything, so a
+refused event (``Refused`` or the engine's ``BridgeError``) leaves the board as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..bridge import (
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    Auction,
+    Card,
+    Contract,
+    Deal,
+    Irregularity,
+    Play,
+    Policy,
+    Rank,
+    Seat,
+    Strain,
+    board_dealer,
+    board_vulnerability,
+)
+from ..events import Key
+from .openplay import OpenPlay
+
+LEVEL_KEYS = {Key.ONE: 1, Key.TWO: 2, Key.THREE: 3, Key.FOUR: 4, Key.FIVE: 5, Key.SIX: 6, Key.SEVEN: 7}
+STRAIN_KEYS = {Key.CLUBS: Strain.CLUBS, Key.DIAMONDS: Strain.DIAMONDS, Key.HEARTS: Strain.HEARTS,
+               Key.SPADES: Strain.SPADES, Key.NOTRUMP: Strain.NOTRUMP}
+CALL_KEYS = {Key.PASS: PASS, Key.DOUBLE: DOUBLE, Key.REDOUBLE: REDOUBLE}
+
+
+class Phase(Enum):
+    WAITING = "waiting"  # every board given is confirmed; the station's next assignment is awaited
+    START = "start"  # board number, dealer, vulnerability; OK begins
+    HAND_CHECK = "hand check"  # each player scans their 13 cards
+    AUCTION = "auction"
+    CONTRACT_ENTRY = "contract entry"  # no bidding boxes: contract, then OK at declarer's seat
+    LEAD_ENTRY = "lead entry"  # no card readers: the opening lead with the buttons
+    PLAY = "play"
+    TRICKS_ENTRY = "tricks entry"  # no card readers: declarer's tricks with the buttons
+    CLAIM_ENTRY = "claim entry"  # the claimer sets the number of tricks
+    CLAIM = "claim"  # the opponents accept (OK) or dispute (DIRECTOR)
+    CLAIM_RULING = "claim ruling"  # the director enters the ruling at any seat
+    RESULT = "result"  # the opponents confirm (OK) or call the director
+    DONE = "done"  # every board of the session is confirmed
+
+
+class Refused(Exception):
+    """An event the table does not accept now; the message is shown on the displays."""
+
+
+@dataclass(slots=True)
+class FlowConfig:
+    """What the flow needs to know about the session at this table."""
+
+    boards: list[int]
+    deals: dict[int, Deal] = field(default_factory=dict)  # the session's deal file, if any
+    card_readers: bool = True
+    bidding_boxes: bool = True
+    hand_check: bool = False
+    club: str = ""
+    session: str = ""
+    table: str = "1"
+    rounds: dict[int, int] = field(default_factory=dict)  # board -> round, from assignments or config
+    more_boards: bool = False  # the station's assignments add boards until one says it is the last
+    policy: Policy = "prevent"  # "laws": irregular calls and leads are held for a decision
+
+    def __post_init__(self) -> None:
+        if not self.boards and not self.more_boards:
+            raise ValueError("a session needs at least one board")
+        if self.hand_check and not self.card_readers:
+            raise ValueError("the hand check needs card readers")
+        if self.policy not in ("prevent", "laws"):
+            raise ValueError(f"policy is \"prevent\" or \"laws\", not {self.policy!r}")
+
+
+def stepped(value: int, key: Key, low: int, high: int) -> int:
+    """A number entry: a level key sets it, X takes one off, XX adds one, Pass sets 0."""
+    if key in LEVEL_KEYS:
+        new = LEVEL_KEYS[key]
+    elif key is Key.PASS:
+        new = 0
+    elif key in (Key.DOUBLE, Key.REDOUBLE):
+        new = value - 1 if key is Key.DOUBLE else value + 1
+    else:
+        raise Refused(f"{key.value}: enter a number (1-7, X -1, XX +1, Pass 0), then OK")
+    if not low <= new <= high:
+        raise Refused(f"{new} is out of range: {low} to {high}")
+    return new
+
+
+class BoardInPlay:
+    """A board from its start screen to its confirmed result (or the session's WAITING/DONE,
+    which show the last board given)."""
+
+    def __init__(self, config: FlowConfig, board: int, phase: Phase) -> None:
+        self.config = config
+        self.phase = phase
+        self.board = board
+        self.dealer = board_dealer(max(board, 1))
+        self.vulnerability = board_vulnerability(max(board, 1))
+        self.deal: Deal | None = config.deals.get(board)
+        self.scanned: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
+        self.problems: list[str] = []
+        self.auction = Auction(self.dealer, policy=config.policy)
+        self.pending: dict[Seat, int] = {}
+        self.contract: Contract | None = None
+        self.declarer: Seat | None = None
+        self.play: Play | None = None
+        self.lead: Card | None = None
+        self.number = 0  # the number being entered (claim, ruling, tricks, lead rank)
+        self.entry_strain: Strain | None = None  # contract entry and lead entry
+        self.entry_risk = 0
+        self.tricks: int | None = None
+        self.claimer: Seat | None = None
+        self.director: Seat | None = None
+        self.director_reason = ""
+        self.director_calls: list[str] = []  # every call on this board, for the result record
+        self.confirmed_by: Seat | None = None  # the result is confirmed: the board is over
+
+    def toggle_director(self, seat: Seat, reason: str = "") -> str:
+        """Call the director (with ``reason``), or answer the call on show (no reason)."""
+        if self.director is not None and not reason:
+            self.director, self.director_reason = None, ""
+            return "director call answered"
+        self.director, self.director_reason = seat, reason or f"called by {seat.full_name}"
+        self.director_calls.append(self.director_reason)
+        return f"director called: {self.director_reason}"
+
+    def irregularity(self) -> Irregularity | None:
+        """The irregular call or lead awaiting a decision, if any."""
+        if self.phase is Phase.AUCTION:
+            return self.auction.pending
+        return self.play.pending if self.phase is Phase.PLAY and self.play is not None else None
+
+    def require_play(self) -> Play:
+        if self.play is None:
+            raise Refused("no play is in progress")
+        return self.play
+
+    def confirmers(self) -> tuple[Seat, ...]:
+        """The opponents of declarer (East and West on a passed-out board, as on a Bridgemate)."""
+        if self.declarer is None:
+            return (Seat.E, Seat.W)
+        return (self.declarer.lho, self.declarer.rho)
+
+    def set_result(self, tricks: int) -> None:
+        self.phase, self.tricks = Phase.RESULT, tricks
+
+    def contract_known(self) -> str | None:
+        """The auction is over: passed out, or the play begins."""
+        self.contract, self.declarer = self.auction.contract, self.auction.declarer
+        if self.contract is None or self.declarer is None:
+            self.set_result(0)
+            return "passed out"
+        self.begin_play()
+        return None
+
+    def begin_play(self) -> None:
+        assert self.contract is not None and self.declarer is not None
+        if not self.config.card_readers:
+            self.phase, self.entry_strain, self.number = Phase.LEAD_ENTRY, None, Rank.ACE
+            return
+        self.phase = Phase.PLAY
+        if self.deal is not None:
+            self.play = Play(self.deal, self.contract, self.declarer, policy=self.config.policy)
+        else:
+            self.play = OpenPlay(self.contract, self.declarer)
+
+    def enter_tricks(self) -> None:
+        """No card readers: declarer's tricks are entered, starting from the contract's."""
+        assert self.contract is not None
+        self.phase, self.number = Phase.TRICKS_ENTRY, self.contract.tricks_needed

@@ -1,0 +1,91 @@
+"""The auction from the bidding boxes, or, without them, the contract entered with the buttons;
+and going back to it (Law 25A) before the opening lead."""
+
+from __future__ import annotations
+
+from ...bridge import Call, Contract, Seat
+from ...events import Key
+from ..board import CALL_KEYS, LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused
+from . import irregularity
+
+
+def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    if key is Key.UNDO:
+        return undo_call(b, seat)
+    if key is Key.OK:
+        raise Refused("OK is not a call: use a level then a strain, Pass, X or XX")
+    if key is Key.CLAIM:
+        raise Refused("no claim during the auction")
+    turn = b.auction.turn
+    if seat != turn and b.config.policy == "prevent":
+        raise Refused(f"{seat.full_name} out of rotation: it is {turn.full_name}'s call (Law 29-32)")
+    if key in LEVEL_KEYS:
+        b.pending[seat] = LEVEL_KEYS[key]
+        return None
+    if key in STRAIN_KEYS:
+        if seat not in b.pending:
+            raise Refused(f"{seat.full_name}: press a level (1-7) before the strain")
+        call = Call.bid(b.pending[seat], STRAIN_KEYS[key])
+    else:
+        call = CALL_KEYS[key]
+    b.auction.add(call, seat)
+    b.pending.pop(seat, None)
+    if b.auction.pending is not None:
+        return irregularity.text(b)
+    return b.contract_known() if b.auction.is_complete else None
+
+
+def undo_call(b: BoardInPlay, seat: Seat) -> str:
+    if b.pending.pop(seat, None) is not None:
+        return f"{seat.full_name}: level cleared"
+    calls = list(b.auction)
+    if not calls or calls[-1].seat != seat:
+        raise Refused(f"{seat.full_name} may only withdraw their own last call (Law 25A)")
+    b.auction.undo()
+    b.phase = Phase.AUCTION
+    b.contract = b.declarer = b.play = None
+    b.tricks = None
+    return f"{seat.full_name} withdrew {calls[-1].call} (Law 25A)"
+
+
+def back_to_auction(b: BoardInPlay, seat: Seat) -> str:
+    """Withdraw the auction's last call, or the contract entered, before the opening lead."""
+    if b.config.bidding_boxes:
+        return undo_call(b, seat)
+    b.phase, b.number, b.entry_strain, b.entry_risk = Phase.CONTRACT_ENTRY, 0, None, 0
+    b.contract = b.declarer = b.play = None
+    b.tricks = None
+    return "enter the contract again"
+
+
+def on_contract_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    if key in LEVEL_KEYS:
+        b.number = LEVEL_KEYS[key]
+    elif key in STRAIN_KEYS:
+        if not b.number:
+            raise Refused("contract: press the level first")
+        b.entry_strain = STRAIN_KEYS[key]
+    elif key in (Key.DOUBLE, Key.REDOUBLE):
+        b.entry_risk = 1 if key is Key.DOUBLE else 2
+    elif key is Key.PASS:
+        b.number, b.entry_strain, b.entry_risk = 0, None, 0
+    elif key is Key.UNDO:
+        b.number, b.entry_strain, b.entry_risk = 0, None, 0
+        return "contract cleared"
+    elif key is Key.OK:
+        return _enter_contract(b, seat)
+    else:
+        raise Refused("contract: level, strain, X or XX, then OK at declarer's seat")
+    return None
+
+
+def _enter_contract(b: BoardInPlay, seat: Seat) -> str | None:
+    if b.number and b.entry_strain is None:
+        raise Refused("contract: the strain is missing")
+    if b.entry_strain is None:  # Pass then OK: passed out
+        b.set_result(0)
+        return "passed out"
+    b.contract = Contract(b.number, b.entry_strain, b.entry_risk)
+    b.declarer = seat
+    b.begin_play()
+    return None

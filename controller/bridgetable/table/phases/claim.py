@@ -1,0 +1,68 @@
+"""Claims and concessions (Laws 68-70): the claimer enters the tricks, the opponents accept or
+dispute, and the director rules."""
+
+from __future__ import annotations
+
+from ...bridge import Seat
+from ...events import Key
+from ..board import BoardInPlay, Phase, Refused, stepped
+
+
+def on_claim_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    play = b.require_play()
+    assert b.claimer is not None
+    if seat != b.claimer:
+        raise Refused(f"{b.claimer.full_name} is entering a claim")
+    if key is Key.UNDO:
+        b.phase = Phase.PLAY
+        return "claim withdrawn"
+    if key is Key.OK:
+        play.claim(seat, b.number)
+        b.phase = Phase.CLAIM
+        return None
+    b.number = stepped(b.number, key, 0, play.tricks_remaining)
+    return None
+
+
+def on_claim_decision(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    play = b.require_play()
+    claim = play.claim_made
+    assert claim is not None
+    if seat.side is claim.claimer.side:
+        if key is Key.UNDO and seat == claim.claimer:
+            play.withdraw_claim()
+            b.phase = Phase.PLAY
+            return "claim withdrawn: play continues"
+        raise Refused("the opponents accept the claim (OK) or dispute it (DIRECTOR)")
+    if key is Key.OK:
+        play.accept_claim()
+        b.set_result(play.declarer_tricks)
+        return "claim accepted (Law 69A)"
+    if key is Key.DIRECTOR:
+        play.dispute_claim()
+        b.phase, b.number = Phase.CLAIM_RULING, claim.tricks
+        return b.toggle_director(seat, f"{seat.full_name} disputes the claim (Law 68D)")
+    raise Refused("accept the claim with OK, or dispute it with DIRECTOR")
+
+
+def on_claim_ruling(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    play = b.require_play()
+    claim = play.claim_made
+    assert claim is not None
+    if key is Key.UNDO:
+        play.withdraw_claim()
+        b.phase, b.director = Phase.PLAY, None
+        return "the director lets play continue"
+    if key is Key.OK:
+        play.rule_claim(b.number)
+        b.director = None
+        b.set_result(play.declarer_tricks)
+        return f"ruling: {b.number} tricks to {claim.claimer.full_name} (Law 70)"
+    b.number = stepped(b.number, key, 0, claim.remaining)
+    return None
+
+
+def disputes(b: BoardInPlay, seat: Seat) -> bool:
+    """Whether DIRECTOR at this seat disputes the claim on show rather than just calling."""
+    claim = b.play.claim_made if b.play is not None else None
+    return b.phase is Phase.CLAIM and claim is not None and seat.side is not claim.claimer.side

@@ -1,0 +1,101 @@
+"""The play from the card readers (Laws 44-64: cards in turn, revokes), or, without readers,
+the opening lead and declarer's tricks entered with the buttons."""
+
+from __future__ import annotations
+
+from ...bridge import Card, Play, Rank, Seat
+from ...events import Key
+from ..board import LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused, stepped
+from . import auction, irregularity
+
+
+def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
+    play = b.require_play()
+    turn = play.turn
+    hand = _hand(b, play, seat, card)
+    if hand != turn:
+        if b.config.policy == "laws" and not play.current.cards:
+            play.play(card, hand)  # a lead out of turn: held for a decision (Laws 53-56)
+            return irregularity.text(b)
+        lead = "lead" if not play.current.cards else "play"
+        raise Refused(f"{card.symbol} at {seat.full_name} out of turn: it is {turn.full_name}'s "
+                      f"{lead} (Law 53-57)")
+    return _played(b, play, card, turn)
+
+
+def _hand(b: BoardInPlay, play: Play, seat: Seat, card: Card) -> Seat:
+    """The hand a card scanned at ``seat`` comes from: declarer scans dummy's cards in dummy's
+    turn (under "laws" with a known deal, a card of declarer's own hand is declarer's)."""
+    if seat != play.declarer or play.turn != play.dummy:
+        return seat
+    if b.config.policy == "laws" and b.deal is not None and card in b.deal[seat]:
+        return seat
+    return play.dummy
+
+
+def _played(b: BoardInPlay, play: Play, card: Card, turn: Seat) -> str | None:
+    """Play ``card`` from ``turn``'s hand; a revoke calls the director, the last card ends the play."""
+    revokes = len(play.revokes)
+    play.play(card, turn)
+    note = None
+    if len(play.revokes) > revokes:
+        revoke = play.revokes[-1]
+        note = b.toggle_director(
+            revoke.seat, f"revoke by {revoke.seat.full_name} in trick {revoke.trick + 1} "
+                         f"({revoke.card.symbol} on a {revoke.led.symbol} lead, Law 61-64)")
+    if play.is_complete:
+        b.set_result(play.declarer_tricks)
+    return note
+
+
+def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    play = b.require_play()
+    if key is Key.UNDO:
+        if play.dummy_exposed:
+            raise Refused("a played card cannot be taken back (Law 45C)")
+        return auction.back_to_auction(b, seat)
+    if key is Key.CLAIM:
+        if seat == play.dummy:
+            raise Refused("dummy may not claim or concede (Law 68)")
+        b.phase, b.claimer, b.number = Phase.CLAIM_ENTRY, seat, play.tricks_remaining
+        return f"{seat.full_name} claims: enter the tricks, then OK"
+    raise Refused(f"play: scan a card (or CLAIM), not {key.value}")
+
+
+def on_lead_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    if key in STRAIN_KEYS and key is not Key.NOTRUMP:
+        b.entry_strain = STRAIN_KEYS[key]
+    elif key is Key.ONE:
+        b.number = Rank.ACE
+    elif key is Key.PASS:  # no lead entered
+        b.enter_tricks()
+    elif key is Key.UNDO:
+        return auction.back_to_auction(b, seat)
+    elif key is Key.OK:
+        if b.entry_strain is None or b.entry_strain.trump is None:
+            raise Refused("lead: press the suit (and rank), or Pass to skip")
+        lead = Card(b.entry_strain.trump, Rank(b.number))
+        assert b.declarer is not None
+        leader = b.declarer.lho
+        if b.deal is not None and lead not in b.deal[leader]:
+            raise Refused(f"lead {lead.symbol}: {leader.full_name}, on declarer's left, "
+                          "does not hold it (Law 41A)")
+        b.lead = lead
+        b.enter_tricks()
+    else:
+        b.number = stepped(b.number, key, 2, int(Rank.ACE))
+    return None
+
+
+def on_tricks_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    if key is Key.OK:
+        b.set_result(b.number)
+        return None
+    if key is Key.UNDO:
+        b.phase, b.lead, b.entry_strain, b.number = Phase.LEAD_ENTRY, None, None, Rank.ACE
+        return "enter the lead again"
+    if key in LEVEL_KEYS:  # a level key sets the odd tricks: 4 = ten tricks
+        b.number = LEVEL_KEYS[key] + 6
+    else:
+        b.number = stepped(b.number, key, 0, 13)
+    return None

@@ -1,0 +1,88 @@
+"""The result: its Law 77 score, the opponents' confirmation, and the record the outbox keeps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...bridge import Deal, Seat, Side, duplicate_score
+from ...events import Key
+from ..board import BoardInPlay, Phase, Refused
+from ..openplay import OpenPlay
+from . import auction
+
+RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
+
+
+def score_ns(b: BoardInPlay) -> int | None:
+    """North-South's score once the result is known (None before)."""
+    if b.phase is not Phase.RESULT or b.tricks is None:
+        return None
+    if b.contract is None or b.declarer is None:
+        return 0
+    score = duplicate_score(b.contract, b.tricks, b.vulnerability.is_vulnerable(b.declarer))
+    return score if b.declarer.side is Side.NS else -score
+
+
+def disputes(b: BoardInPlay, seat: Seat) -> bool:
+    """Whether DIRECTOR at this seat refuses to confirm the result rather than just calling."""
+    return b.phase is Phase.RESULT and seat in b.confirmers()
+
+
+def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
+    """OK at an opponent's seat confirms: ``b.confirmed_by`` is set, and the flow records the
+    result and starts the next board."""
+    if key is Key.UNDO:
+        return _undo_result(b, seat)
+    confirmers = b.confirmers()
+    if seat not in confirmers:
+        raise Refused(f"{' or '.join(s.full_name for s in confirmers)} confirms the result")
+    if key is Key.DIRECTOR:
+        return b.toggle_director(seat, f"{seat.full_name} does not confirm the result")
+    if key is not Key.OK:
+        raise Refused("OK confirms the result, DIRECTOR calls the director")
+    b.confirmed_by = seat
+    return f"board {b.board} confirmed"
+
+
+def _undo_result(b: BoardInPlay, seat: Seat) -> str:
+    if b.contract is None:  # passed out: the last pass may be withdrawn
+        return auction.back_to_auction(b, seat)
+    if b.play is None:
+        b.enter_tricks()
+        return "enter the tricks again"
+    raise Refused("the play is over: the result stands unless the director changes it")
+
+
+def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
+    """The confirmed result as the outbox stores it (schema RESULT_SCHEMA, JSON-ready)."""
+    config = b.config
+    play, claim = b.play, b.play.claim_made if b.play else None
+    deal = b.deal
+    if deal is None and isinstance(play, OpenPlay) and len(play.completed_tricks) == 13:
+        deal = Deal.from_hands(play.hands())
+    played = [str(card) for trick in play.tricks for card in trick.cards] if play else []
+    lead = played[0] if played else (str(b.lead) if b.lead else None)
+    return {
+        "schema": RESULT_SCHEMA, "club": config.club, "session": config.session,
+        "round": config.rounds.get(b.board, 0),
+        "table": config.table, "board": b.board, "revision": 1,
+        "dealer": str(b.dealer), "vulnerability": str(b.vulnerability),
+        "deal": deal.to_pbn() if deal else None,
+        "auction": [str(call) for call in b.auction.calls] if config.bidding_boxes else None,
+        "contract": str(b.contract) if b.contract else "Pass",
+        "declarer": str(b.declarer) if b.declarer else None,
+        "lead": lead, "play": played,
+        "claim": None if claim is None else {
+            "claimer": str(claim.claimer), "tricks": claim.final_tricks,
+            "remaining": claim.remaining, "state": claim.state.value},
+        "revokes": [f"{r.seat}:{r.card}:trick {r.trick + 1}" for r in play.revokes] if play else [],
+        "tricks": b.tricks, "score_ns": score_ns(b),
+        "director_calls": [*b.director_calls, *_irregularity_record(b)],
+        "confirmed_by": str(confirmed_by),
+    }
+
+
+def _irregularity_record(b: BoardInPlay) -> list[str]:
+    """Each irregularity of the board, what was decided and what followed (for the result)."""
+    irregularities = [*b.auction.irregularities, *(b.play.irregularities if b.play else [])]
+    return [f"irregularity: {irr}"[:200] for irr in irregularities]

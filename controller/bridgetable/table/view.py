@@ -1,0 +1,117 @@
+"""TableView: everything the screens show of a board in play, and the state that must survive
+a restart."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..bridge import Rank, Seat, Suit
+from .board import BoardInPlay, Phase
+from .phases import irregularity, result
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything the screens show, and the durable state (all fields but ``message``)."""
+
+    phase: str
+    board: int
+    dealer: str
+    vulnerability: str
+    turn: str | None  # whose call or card it is
+    calls: tuple[str, ...]  # the auction, from the dealer
+    pending: dict[str, str]  # per seat: a bid level chosen, not yet completed
+    entry: str | None  # what the buttons have entered (contract, number, lead)
+    contract: str | None
+    declarer: str | None
+    trick: tuple[tuple[str, str], ...]  # the current trick: (seat, card)
+    played: tuple[str, ...]  # every card played, in order
+    tricks_ns: int
+    tricks_ew: int
+    claim: str | None
+    deciders: tuple[str, ...]  # the seats whose OK accepts the claim or irregularity, or confirms
+    irregularity: str | None  # the irregularity awaiting a decision, and how to decide it
+    revokes: tuple[str, ...]
+    hand_counts: tuple[int, int, int, int]  # cards scanned per seat in the hand check
+    problems: tuple[str, ...]
+    tricks: int | None  # declarer's tricks, once the result is known
+    score_ns: int | None
+    director: str | None
+    boards_done: int
+    message: str | None = None
+
+    def durable(self) -> dict[str, Any]:
+        """The state that must survive a restart (the message is for the moment only), as JSON
+        would carry it."""
+        state = asdict(self)
+        del state["message"]
+        durable: dict[str, Any] = json.loads(json.dumps(state))
+        return durable
+
+
+def table_view(b: BoardInPlay, boards_done: int, message: str | None) -> TableView:
+    """The view of board ``b`` after ``boards_done`` boards of the session."""
+    play = b.play
+    return TableView(
+        phase=b.phase.value, board=b.board, dealer=str(b.dealer),
+        vulnerability=str(b.vulnerability), turn=_turn(b),
+        calls=tuple(str(call) for call in b.auction.calls),
+        pending={str(seat): str(level) for seat, level in b.pending.items()},
+        entry=_entry_text(b), contract=str(b.contract) if b.contract else None,
+        declarer=str(b.declarer) if b.declarer else None,
+        trick=tuple((str(play.current.seat_of(i)), str(card))
+                    for i, card in enumerate(play.current.cards)) if play else (),
+        played=tuple(str(c) for t in play.tricks for c in t.cards) if play else (),
+        tricks_ns=play.tricks_won(Seat.N.side) if play else 0,
+        tricks_ew=play.tricks_won(Seat.E.side) if play else 0,
+        claim=_claim_text(b), deciders=tuple(str(seat) for seat in _deciders(b)),
+        irregularity=irregularity.text(b),
+        revokes=tuple(f"{r.seat}:{r.card}" for r in play.revokes) if play else (),
+        hand_counts=tuple(len(b.scanned[seat]) for seat in Seat),  # type: ignore[arg-type]
+        problems=tuple(b.problems), tricks=b.tricks, score_ns=result.score_ns(b),
+        director=(f"{b.director}: {b.director_reason}" if b.director else None),
+        boards_done=boards_done, message=message,
+    )
+
+
+def _deciders(b: BoardInPlay) -> tuple[Seat, ...]:
+    irr = b.irregularity()
+    if irr is not None:
+        return irr.deciders
+    if b.phase is Phase.RESULT:
+        return b.confirmers()
+    claim = b.play.claim_made if b.play else None
+    if b.phase is Phase.CLAIM and claim is not None:
+        return (claim.claimer.lho, claim.claimer.rho)
+    return ()
+
+
+def _turn(b: BoardInPlay) -> str | None:
+    if b.phase is Phase.AUCTION:
+        return str(b.auction.turn)
+    if b.phase is Phase.PLAY and b.play is not None:
+        return str(b.play.turn)
+    return None
+
+
+def _entry_text(b: BoardInPlay) -> str | None:
+    if b.phase is Phase.CONTRACT_ENTRY:
+        strain = b.entry_strain.symbol if b.entry_strain is not None else ""
+        return f"{b.number or ''}{strain}{'X' * b.entry_risk}" or "Pass"
+    if b.phase is Phase.LEAD_ENTRY:
+        suit = Suit(int(b.entry_strain)).symbol if b.entry_strain is not None else "?"
+        return f"{suit}{Rank(b.number).letter}"
+    if b.phase in (Phase.CLAIM_ENTRY, Phase.CLAIM_RULING, Phase.TRICKS_ENTRY):
+        return str(b.number)
+    return None
+
+
+def _claim_text(b: BoardInPlay) -> str | None:
+    claim = b.play.claim_made if b.play else None
+    if b.phase is Phase.CLAIM_ENTRY and b.claimer is not None:
+        return f"{b.claimer.full_name} claims {b.number}"
+    if claim is None:
+        return None
+    return f"{claim.claimer.full_name} claims {claim.tricks} of {claim.remaining} ({claim.state.value})"
