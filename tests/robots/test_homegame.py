@@ -40,7 +40,7 @@ def _play(form: Minibridge | Rubber | Chicago, seed: int, seat: Seat = Seat.S) -
     out = io.StringIO()
     game = HomeGame(form, seat, player, out, random.Random(seed))
     player.game = game
-    sheet = game.run_game()
+    sheet = game.run()
     assert sheet.over and form.over
     again = game_form(form.name)
     again.replay(form.results)

@@ -239,9 +239,9 @@ class ScoreSheet:
         for entry in self.closing:
             rows.append(f"{'':>13}{entry.what:<34}" + self._columns((entry,)))
         if self.has_line:
-            rows.append(f"{'':>13}{'total above / below the line':<34}" + "".join(
-                f"{self.line_total(side, False):>{9 if side is Side.NS else 10}}"
-                f"{self.line_total(side, True):>7}" for side in SIDES))
+            totals = tuple(Entry(side, self.line_total(side, below), "total", below)
+                           for side in SIDES for below in (False, True))
+            rows.append(f"{'':>13}{'total above / below the line':<34}" + self._columns(totals))
             rows.append(f"Games won: NS {self.games[Side.NS]}, EW {self.games[Side.EW]}; part-scores "
                         f"in this game: NS {self.part_scores[Side.NS]}, EW {self.part_scores[Side.EW]}")
         rows.append(f"Total: NS {self.total(Side.NS)}, EW {self.total(Side.EW)}")

@@ -24,18 +24,18 @@ from ..bridge import Contract, Deal, DealResult, GameForm, ScoreSheet, Seat, gam
 from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced, minibridge_declarer
 from .contract import contract_for_side
 from .display import diagram
-from .live import Abandoned, LiveMatch
+from .live import Abandoned, TerminalTable
 
 
-class HomeGame(LiveMatch):
+class HomeGame(TerminalTable):
     """The terminal loop of one game of ``form``; deals drawn with ``rng``."""
 
     def __init__(self, form: GameForm, seat: Seat, stdin: TextIO, stdout: TextIO, rng: random.Random) -> None:
-        super().__init__([], seat, stdin, stdout)
+        super().__init__(seat, stdin, stdout)
         self.form = form
         self.rng = rng
 
-    def run_game(self) -> ScoreSheet:
+    def run(self) -> ScoreSheet:
         self.say(f"{self.form.title} against the robots; you are {self.seat.full_name}. "
                  f"Type \"quit\" to leave.")
         while not self.form.over:
@@ -106,7 +106,7 @@ def run_play(args: argparse.Namespace) -> int:
     form = game_form(args.game)
     print(f"Random deals, seed {seed} (play them again with --seed {seed})")
     try:
-        HomeGame(form, seat, sys.stdin, sys.stdout, random.Random(seed)).run_game()
+        HomeGame(form, seat, sys.stdin, sys.stdout, random.Random(seed)).run()
     except Abandoned as reason:
         print(f"\nGame abandoned: {reason}", file=sys.stderr)
         if form.scores:

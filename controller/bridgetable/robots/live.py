@@ -44,11 +44,11 @@ def table_robot_call(auction: Auction, deal: Deal, seat: Seat, human: Seat) -> C
     return PASS
 
 
-class LiveMatch:
-    """The terminal loop; ``auction`` and ``play`` show the board in progress."""
+class TerminalTable:
+    """You at ``seat`` in the terminal, robots in the other three seats: typed calls and cards,
+    refused with the reason until legal; ``auction`` and ``play`` show the deal in progress."""
 
-    def __init__(self, boards: Sequence[BoardRecord], seat: Seat, stdin: TextIO, stdout: TextIO) -> None:
-        self.boards = boards
+    def __init__(self, seat: Seat, stdin: TextIO, stdout: TextIO) -> None:
         self.seat = seat
         self.stdin = stdin
         self.stdout = stdout
@@ -70,39 +70,6 @@ class LiveMatch:
         if text.lower() in ("q", "quit", "exit"):
             raise Abandoned("you left the match")
         return text
-
-    def run(self) -> MatchResult:
-        result = MatchResult([])
-        self.say(f"A match of {len(self.boards)} boards against the robots; you are "
-                 f"{self.seat.full_name}. At the other table robots hold the same cards: those in "
-                 f"your pair's seats are your opponents' team-mates. Type \"quit\" to leave.")
-        for board in self.boards:
-            played = self.play_board(board)
-            result.boards.append(played)
-            side = "NS" if played.imps_ns >= 0 else "EW"
-            self.say(f"Board {played.board}: our table {result_text(played.open, played.open_ns)}")
-            self.say(f"Board {played.board}: robots    {result_text(played.closed, played.closed_ns)}")
-            self.say(f"IMPs {side} {abs(played.imps_ns)}; match so far NS {result.imps_ns}, "
-                     f"EW {result.imps_ew}")
-            self.say()
-        self.say(f"Match over: NS {result.imps_ns} IMPs, EW {result.imps_ew} IMPs: {winner_text(result)}.")
-        return result
-
-    def play_board(self, board: BoardRecord) -> MatchBoard:
-        assert board.board is not None and board.deal is not None and board.dealer is not None
-        assert board.vulnerability is not None
-        self.say(f"=== Board {board.board}: dealer {board.dealer.full_name}, "
-                 f"vulnerable {board.vulnerability} ===")
-        self.say(diagram({self.seat: board.deal[self.seat]}))
-        auction = self.bid(board.deal, board.dealer)
-        play = None
-        if auction.contract is not None and auction.declarer is not None:
-            self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
-            play = self.play_cards(board.deal, auction.contract, auction.declarer)
-        else:
-            self.say("Passed out.")
-        record = record_of_play(board.board, board.deal, auction, play, board.vulnerability)
-        return MatchBoard(open=record, closed=robots_for(board))
 
     def bid(self, deal: Deal, dealer: Seat) -> Auction:
         auction = self.auction = Auction(dealer)
@@ -162,3 +129,44 @@ class LiveMatch:
         centre = [f"{trick.seat_of(i)}: {card}" for i, card in enumerate(trick.cards)]
         self.say(diagram(hands, centre))
         self.say(f"Legal: {' '.join(str(c) for c in play.legal_cards())}")
+
+
+class LiveMatch(TerminalTable):
+    """The live match: ``boards`` in turn at your table, each against the robot table."""
+
+    def __init__(self, boards: Sequence[BoardRecord], seat: Seat, stdin: TextIO, stdout: TextIO) -> None:
+        super().__init__(seat, stdin, stdout)
+        self.boards = boards
+
+    def run(self) -> MatchResult:
+        result = MatchResult([])
+        self.say(f"A match of {len(self.boards)} boards against the robots; you are "
+                 f"{self.seat.full_name}. At the other table robots hold the same cards: those in "
+                 f"your pair's seats are your opponents' team-mates. Type \"quit\" to leave.")
+        for board in self.boards:
+            played = self.play_board(board)
+            result.boards.append(played)
+            side = "NS" if played.imps_ns >= 0 else "EW"
+            self.say(f"Board {played.board}: our table {result_text(played.open, played.open_ns)}")
+            self.say(f"Board {played.board}: robots    {result_text(played.closed, played.closed_ns)}")
+            self.say(f"IMPs {side} {abs(played.imps_ns)}; match so far NS {result.imps_ns}, "
+                     f"EW {result.imps_ew}")
+            self.say()
+        self.say(f"Match over: NS {result.imps_ns} IMPs, EW {result.imps_ew} IMPs: {winner_text(result)}.")
+        return result
+
+    def play_board(self, board: BoardRecord) -> MatchBoard:
+        assert board.board is not None and board.deal is not None and board.dealer is not None
+        assert board.vulnerability is not None
+        self.say(f"=== Board {board.board}: dealer {board.dealer.full_name}, "
+                 f"vulnerable {board.vulnerability} ===")
+        self.say(diagram({self.seat: board.deal[self.seat]}))
+        auction = self.bid(board.deal, board.dealer)
+        play = None
+        if auction.contract is not None and auction.declarer is not None:
+            self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
+            play = self.play_cards(board.deal, auction.contract, auction.declarer)
+        else:
+            self.say("Passed out.")
+        record = record_of_play(board.board, board.deal, auction, play, board.vulnerability)
+        return MatchBoard(open=record, closed=robots_for(board))
