@@ -1,4 +1,4 @@
-"""`bridgetable check` on the real files of the shared corpus, and the command itself."""
+"""`bridgetable check` on the real files of tests/data, and the command itself."""
 
 from __future__ import annotations
 
@@ -12,11 +12,9 @@ import pytest
 from bridgetable.check import check_files
 from bridgetable.cli import main
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-BEN = CORPUS / "lorserker__ben"
-PBNTOOLS = CORPUS / "jarekczek__pbntools" / "test"
-ENDPLAY = CORPUS / "dominicprice__endplay"
-REFERENCE = CORPUS / "timheilman__bridge-pbn" / "spec" / "resource" / "reference_impl_tests"
+from .corpus import BEN, CORPUS, ENDPLAY, OURS, PBNTOOLS, REFERENCE
+
+WRONG_SEAT = OURS / "wrong-seat.pbn"
 
 
 def problems_of(paths: list[Path]) -> list[str]:
@@ -29,14 +27,18 @@ def problems_of(paths: list[Path]) -> list[str]:
 # Files that SOURCES.md says are consistent (scores, legal plays, results): nothing to flag.
 @pytest.mark.parametrize("paths", [
     sorted((BEN / "Boards" / "BBO").glob("*.pbn")),
-    [BEN / "demo" / "camrose2024_BEN.pbn", BEN / "src" / "christy170a.pbn"],
+    [BEN / "demo" / "camrose2024_BEN.pbn", BEN / "src" / "christy170a.pbn",
+     BEN / "scripts" / "data" / "TableMonitor" / "From Jack 2.pbn"],
     [BEN / "scripts" / "data" / "TableMonitor" / "training.pbn"],
     [ENDPLAY / "tests" / "pbn" / "example2.pbn", ENDPLAY / "tests" / "pbn" / "example1.pbn"],
     sorted((PBNTOOLS / "test_8_bbo_wronie_20130824").glob("*.pbn")),
     [PBNTOOLS / "test_7_bbo_www_acbl_20130810" / "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn"],
     [PBNTOOLS / "test_1_pary" / "WB120802" / "wb120802.pbn",
-     PBNTOOLS / "test_2_kops" / "PCH1003" / "PCH1003.pbn"],
-], ids=["bbo-daylong", "ben-robots", "table-manager", "endplay", "bbo-wronie", "acbl", "results-only"])
+     PBNTOOLS / "test_2_kops" / "PCH1003" / "PCH1003.pbn",
+     PBNTOOLS / "test_9_pary_www_szczyrk_20131108" / "131108szczyrk.pbn"],
+    [OURS / "implicit-tags.pbn"],
+], ids=["bbo-daylong", "ben-robots", "table-manager", "endplay", "bbo-wronie", "acbl", "results-only",
+        "implicit-tags"])
 def test_consistent_corpus_files_pass(paths: list[Path]) -> None:
     assert paths
     assert problems_of(paths) == []
@@ -44,10 +46,10 @@ def test_consistent_corpus_files_pass(paths: list[Path]) -> None:
 
 def test_every_corpus_lin_file_passes() -> None:
     paths = sorted(CORPUS.glob("**/*.lin"))
-    assert len(paths) == 789
+    assert len(paths) == 18
     reports, unreadable = check_files([str(p) for p in paths])
     assert unreadable == []
-    assert len(reports) == 836
+    assert len(reports) == 41
     assert [p for r in reports for p in r.problems] == []
 
 
@@ -57,10 +59,10 @@ def test_non_standard_files_are_read_with_warnings_only() -> None:
     assert any("not in quotes" in w for r in reports for w in r.warnings)
 
 
-def test_example3_auctions_written_from_the_wrong_seat_are_flagged() -> None:
-    """rpbridge's board 1 lists the auction from North (the dealer) although East opened it:
+def test_auctions_written_from_the_wrong_seat_are_flagged() -> None:
+    """wrong-seat.pbn lists the auction from North (the dealer) although East opened it:
     read as written, North first names clubs, so Declarer East and the lead from South disagree."""
-    reports, _ = check_files([str(ENDPLAY / "tests" / "pbn" / "example4.pbn")])
+    reports, _ = check_files([str(WRONG_SEAT)])
     assert [(p.kind, p.message) for p in reports[0].problems] == [
         ("declarer", "Declarer East, but North first named the strain of 5C"),
         ("play", "the opening lead is shown from South, but East is on declarer's left (Law 41A)"),
@@ -76,7 +78,7 @@ def test_reference_error_file_revoke_and_insufficient_bid() -> None:
 
 def test_json_output_and_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     good = str(BEN / "src" / "christy170a.pbn")
-    bad = str(ENDPLAY / "tests" / "pbn" / "example4.pbn")
+    bad = str(WRONG_SEAT)
     assert main(["check", "--json", good]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert [b["index"] for b in payload["boards"]] == list(range(8))
@@ -96,9 +98,9 @@ def test_unreadable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_human_output_names_the_record_and_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["check", str(ENDPLAY / "tests" / "pbn" / "example4.pbn")])
+    main(["check", str(WRONG_SEAT)])
     out = capsys.readouterr().out
-    assert "example4.pbn record 0 (board 1): PROBLEMS" in out
+    assert "wrong-seat.pbn record 0 (board 1): PROBLEMS" in out
     assert "declarer: Declarer East, but North first named the strain of 5C" in out
     assert "1 records checked: 0 consistent, 1 with problems" in out
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bridgetable.bridge import (
@@ -17,6 +15,8 @@ from bridgetable.bridge import (
     neuberg,
 )
 from bridgetable.bridge.scoring import total_points
+
+from ..corpus import REFERENCE
 
 # Law 78B: (lowest difference, highest difference, IMPs), in points.
 IMP_TABLE = [
@@ -86,8 +86,7 @@ def test_total_points_law_78c() -> None:
 
 
 # ---- the corpus oracle: a complete 155-result frequency table ------------------------------------
-ORACLE = (Path(__file__).resolve().parents[3] / "shared" / "corpus" / "timheilman__bridge-pbn" /
-          "spec" / "resource" / "reference_impl_tests" / "correct_20.pbn")
+ORACLE = REFERENCE / "correct_20.pbn"
 
 
 def read_game_45_score_table() -> list[tuple[int, float, float, int, int]]:

@@ -1,5 +1,6 @@
-"""Every worked example of the rules documents in shared/seeds (000 Danish, 002 Dutch,
-003 German, 004 Hungarian), reproduced with the engine."""
+"""Every worked example of the rules documents (the seeds: 000 Danish, 002 Dutch, 003 German,
+004 Hungarian), written out here with the seed's own words where they are quoted, and reproduced
+with the engine. The tests read no seed file."""
 
 from __future__ import annotations
 
@@ -107,22 +108,23 @@ def test_seed_002_score_table(contract: str, tricks: int, vulnerable: bool, scor
 
 # ---- seed 003 (German): "Durchgerechnete Beispiele" ------------------------------------------------
 @pytest.mark.parametrize(("contract", "tricks", "vulnerable", "score"), [
-    ("2S", 9, False, 140),     # 60 + 50 + 30
-    ("3NT", 9, True, 600),     # 100 + 500
-    ("4H", 11, False, 450),    # 120 + 300 + 30
-    ("6C", 12, False, 920),    # 120 + 300 + 500
-    ("7NT", 13, True, 2220),   # 220 + 500 + 1500
-    ("3DX", 9, False, 470),    # 120 + 300 + 50
-    ("1NTX", 8, True, 380),    # 80 + 50 + 50 + 200
-    ("4HXX", 10, False, 880),  # 480 + 300 + 100
-    ("4SX", 8, True, -500),    # 200 + 300 to the defenders
-    ("3NT", 7, False, -100),   # 2 x 50 to the defenders
+    ("2S", 9, False, 140),     # "2 Pik, nicht in Gefahr, 9 Stiche ... Zusammen 140."
+    ("3NT", 9, True, 600),     # "3 Ohne Trumpf, in Gefahr, genau 9 Stiche ... Zusammen 600."
+    ("4H", 11, False, 450),    # "4 Herz, nicht in Gefahr, 11 Stiche ... Zusammen 450."
+    ("6C", 12, False, 920),    # "6 Treff, nicht in Gefahr, 12 Stiche ... Zusammen 920."
+    ("7NT", 13, True, 2220),   # "7 Ohne Trumpf, in Gefahr, 13 Stiche ... Zusammen 2.220."
+    ("3DX", 9, False, 470),    # "3 Karo kontriert, nicht in Gefahr, 9 Stiche ... Zusammen 470."
+    ("1NTX", 8, True, 380),    # "1 Ohne Trumpf kontriert, in Gefahr, 8 Stiche ... Zusammen 380."
+    ("4HXX", 10, False, 880),  # "4 Herz rekontriert, nicht in Gefahr, 10 Stiche ... Zusammen 880."
+    ("4SX", 8, True, -500),    # "4 Pik kontriert, in Gefahr, 8 Stiche ... 200 + 300 = 500" (Gegner)
+    ("3NT", 7, False, -100),   # "3 Ohne Trumpf, nicht in Gefahr, 7 Stiche ... die Gegner bekommen 100"
 ])
 def test_seed_003_worked_scores(contract: str, tricks: int, vulnerable: bool, score: int) -> None:
     assert duplicate_score(Contract.parse(contract), tricks, vulnerable) == score
 
 
 def test_seed_003_passed_out_board_scores_zero_for_both_sides() -> None:
+    # "Alle vier passen: beide Seiten 0 (Regel 77)."
     auction = Auction(Seat.N, ["Pass"] * 4)
     assert auction.is_complete and auction.is_passed_out
     assert auction.contract is None and auction.declarer is None
@@ -181,7 +183,8 @@ def test_seed_000_bonus_totals_are_game_plus_slam_bonus() -> None:
     for vulnerable, small, grand in ((False, 800, 1300), (True, 1250, 2000)):
         assert duplicate_score(Contract.parse("6C"), 12, vulnerable) - 6 * 20 == small
         assert duplicate_score(Contract.parse("7C"), 13, vulnerable) - 7 * 20 == grand
-    # "Delkontrakt: 50 (50), Udgang: 300 (500)"
+    # "Delkontrakt: 50 (50), Udgang: 300 (500)"; seed 004: "50 a részpontra, 300 a zónán kívüli
+    # manchra, 500 zónában. A kis szlem (6. szint) 500 vagy 750, a nagy szlem (7. szint) 1000 vagy 1500"
     assert duplicate_score(Contract.parse("1C"), 7, False) - 20 == 50
     assert duplicate_score(Contract.parse("1C"), 7, True) - 20 == 50
     assert duplicate_score(Contract.parse("5C"), 11, False) - 100 == 300
@@ -198,6 +201,9 @@ def test_seed_000_examples(contract: str, tricks: int, vulnerable: bool, score: 
 
 
 # The Danish undertrick table: the cost of the 1st, 2nd-3rd and 4th+ doubled/redoubled undertrick.
+# Seed 004 (Hungarian) says the same in words: "Kontrázva 100, majd 200, 200 és minden további
+# ütésnél 300 pontba kerül, veszélyeztetve pedig 200, majd minden további ütésnél 300; a rekontra
+# megduplázza ezeket az összegeket."
 @pytest.mark.parametrize(("risk", "vulnerable", "first", "second_third", "fourth_on"), [
     (1, False, 100, 200, 300),
     (1, True, 200, 300, 300),

@@ -1,18 +1,18 @@
-"""Every LIN file of the shared corpus: counts against SOURCES.md, no reading problem, round trip."""
+"""Every LIN file of tests/data: counts against its SOURCES.md, no reading problem, round trip."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
 
-from bridgetable.bridge import Card, Contract, Play, Seat
+from bridgetable.bridge import Card, Contract, Deal, Play, Seat
 from bridgetable.formats.lin import read_lin, read_lin_file, write_lin
 from bridgetable.formats.record import BoardRecord
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+from ..corpus import CORPUS, SOURCES
+
 _SOURCES_LINE = re.compile(
     r"^- `(?P<path>.+\.lin)` \| \d+ \| LIN: (?P<boards>\d+) boards, full play (?P<full>\d+), "
     r"claimed (?P<claimed>\d+)")
@@ -21,7 +21,7 @@ _SOURCES_LINE = re.compile(
 def _sources() -> dict[str, tuple[int, int, int]]:
     """SOURCES.md's counts per LIN file: boards, full 52-card plays, claims."""
     counts = {}
-    for line in (CORPUS / "SOURCES.md").read_text(encoding="utf-8").splitlines():
+    for line in SOURCES.read_text(encoding="utf-8").splitlines():
         match = _SOURCES_LINE.match(line)
         if match:
             counts[match["path"]] = (int(match["boards"]), int(match["full"]), int(match["claimed"]))
@@ -39,7 +39,7 @@ def _cards(record: BoardRecord) -> int:
 
 def test_every_lin_file_of_the_corpus_is_listed_and_read(corpus):
     on_disk = {str(path.relative_to(CORPUS)) for path in CORPUS.rglob("*.lin")}
-    assert set(corpus) == on_disk and len(on_disk) == 789
+    assert set(corpus) == on_disk and len(on_disk) == 18
 
 
 def test_counts_per_file_match_sources(corpus):
@@ -48,7 +48,7 @@ def test_counts_per_file_match_sources(corpus):
              for path, records in corpus.items()}
     assert {p: c for p, c in found.items() if c != expected[p]} == {}
     boards, full, claimed = (sum(counts[i] for counts in found.values()) for i in range(3))
-    assert (boards, full, claimed) == (836, 513, 310)
+    assert (boards, full, claimed) == (41, 20, 16)
 
 
 def test_no_reading_problem_and_every_board_complete(corpus):
@@ -57,9 +57,9 @@ def test_no_reading_problem_and_every_board_complete(corpus):
     assert problems == []
     records = [record for records in corpus.values() for record in records]
     assert all(r.deal is not None and r.board is not None and r.vulnerability for r in records)
-    # nine boards of the Wronie pairs event were not played: a deal and no call at all
+    # two boards of the Wronie pairs event were not played: a deal and no call at all
     not_played = [r for r in records if not r.auction_ended]
-    assert len(not_played) == 9 and all(not r.calls and not r.tricks for r in not_played)
+    assert len(not_played) == 2 and all(not r.calls and not r.tricks for r in not_played)
 
 
 def test_results_are_the_engines_count_of_the_play_or_the_claim(corpus):
@@ -79,7 +79,7 @@ def test_results_are_the_engines_count_of_the_play_or_the_claim(corpus):
                 checked += 1
             else:
                 assert record.result is None
-    assert checked == 513
+    assert checked == 20
 
 
 def test_round_trip_read_write_read_is_equal(corpus):
@@ -93,31 +93,46 @@ def test_round_trip_read_write_read_is_equal(corpus):
             assert after.problems == []
 
 
-def test_vugraph_sample_one_record_per_table(corpus):
-    records = corpus["rthorst__Bridge/sample.lin"]
+def test_vugraph_file_one_record_per_table(corpus):
+    """ours/vugraph.lin, written in the form of BBO's vugraph files (see tests/data/SOURCES.md)."""
+    records = corpus["ours/vugraph.lin"]
     assert [(r.board, r.tags["Room"]) for r in records] == [
-        (board, room) for board in range(16, 31) for room in ("Open", "Closed")]
+        (board, room) for board in range(1, 4) for room in ("Open", "Closed")]
     assert all(r.claimed for r in records)
     first = records[0]
     assert (first.tags["Event"], first.tags["Stage"], first.tags["Scoring"]) == (
-        "A 2016 Spingold QF", "Segment 4 of 4", "IMP")
-    assert (first.tags["HomeTeam"], first.tags["VisitTeam"]) == ("Street", "Zimmermann")
+        "Club Teams Final", "Segment 1 of 1", "IMP")
+    assert (first.tags["HomeTeam"], first.tags["VisitTeam"]) == ("Reds", "Blues")
     assert [first.tags[s] for s in ("South", "West", "North", "East")] == [
-        "Quantin", "Multon", "Lorenzini", "Martens"]
-    assert records[1].tags["South"] == "Helgemo" and records[1].tags["East"] == "Bessis"
-    # commentary (nt) between the cards does not disturb the play: c17 ends in a claim of 8
-    closed_17 = records[3]
-    assert closed_17.contract == Contract.parse("2C") and closed_17.declarer is Seat.N
-    assert closed_17.result == 8 and len(closed_17.tricks) == 8
+        "Ada", "Ben", "Cleo", "Dan"]
+    assert records[1].tags["South"] == "Eva" and records[1].tags["East"] == "Hana"
+    # commentary (nt) in the auction and between the cards does not disturb them: c1 is 4H by
+    # West after North's 3D and East's double, two tricks, then a claim of 9
+    closed_1 = records[1]
+    assert closed_1.contract == Contract.parse("4H") and closed_1.declarer is Seat.W
+    assert [str(c) for c in closed_1.calls] == ["3D", "X", "Pass", "4H", "Pass", "Pass", "Pass"]
+    assert closed_1.result == 9 and [len(t) for t in closed_1.tricks] == [4, 4]
+    assert closed_1.tricks[0][Seat.N] == Card.parse("DK")  # written lower case: pc|dK|
+    assert records[3].call_notes == {2: "transfer to hearts"}
 
 
 def test_vugraph_auctions_and_claims_agree_with_its_rs_line():
     """Read without its rs line, the file's own auctions and claims give back that exact line."""
-    text = (CORPUS / "rthorst__Bridge/sample.lin").read_text(encoding="utf-8")
+    text = (CORPUS / "ours/vugraph.lin").read_text(encoding="utf-8")
     rs_line = next(line for line in text.splitlines() if line.startswith("rs|"))
     records = read_lin(text.replace(rs_line, ""))
     assert write_lin(records).splitlines()[1] == rs_line
-    assert rs_line.startswith("rs|3HS=,4DE=,1NW=,2CN=,3NE+1,6DW-1,2CN+1,3NN+1,4HW=,")
+    assert rs_line == "rs|4SE=,4HW-1,4HW+1,4HE+1,4SN=,2SN+1|"
+
+
+def test_md_ranks_in_ascending_order(corpus):
+    """ours/ascending-ranks.lin writes each suit's ranks low to high (md|2STJH67QA...)."""
+    (record,) = corpus["ours/ascending-ranks.lin"]
+    assert record.deal == Deal.parse(
+        "N:AK.J9843.KQ8.KQ5 Q98764.52.A5.A83 JT.AQ76.T732.T76 532.KT.J964.J942")
+    assert (record.board, record.dealer, record.contract, record.declarer) == (
+        4, Seat.W, Contract.parse("4H"), Seat.N)
+    assert _cards(record) == 52 and record.result == 9
 
 
 def test_kemistry_rooms_claims_and_zz_scores(corpus):

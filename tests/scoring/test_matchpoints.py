@@ -1,15 +1,12 @@
 """Matchpoints (Law 78A) on worked examples, Neuberg, adjusted scores, and BBO travellers."""
 
-import re
-from pathlib import Path
+import csv
 
 import pytest
 
 from bridgetable.scoring import Adjusted, BoardResult, matchpoint_board
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-WRONIE = (CORPUS / "jarekczek__pbntools" / "test" / "test_8_bbo_wronie_20130824"
-          / "Wronie_9533_Pairs_2720_PRZYJACIELE_WRONIA")
+from ..corpus import OURS
 
 
 def board(scores, number=1):
@@ -18,7 +15,9 @@ def board(scores, number=1):
 
 
 def test_seed_003_example_420_earns_5_of_8():
-    # 003: five NS pairs wrote +450, +420, +420, +170 and -50; +420 earns 5 of 8 (Law 78A)
+    # Seed 003 (German), "Beispiel Matchpunkte": "Fünf Nord-Süd-Paare spielten dasselbe Board und
+    # schrieben +450, +420, +420, +170 und −50. Euer Paar hat +420 ... Das macht 5 von 8 möglichen
+    # Matchpunkten (Regel 78A)."
     scored = matchpoint_board(board([450, 420, 420, 170, -50]))
     assert [s.ns for s in scored] == [8, 5, 5, 2, 0]
     assert [s.ew for s in scored] == [0, 3, 3, 6, 8]
@@ -55,9 +54,10 @@ def test_mixing_boards_or_too_many_results_is_refused():
 
 
 def _traveller(name: str) -> list[tuple[int, float]]:
-    page = (WRONIE / f"hands.php%3Ftraveller=9533-1377369061-{name}.html").read_text("utf-8")
-    rows = re.findall(r'<td class="score">(-?\d+)</td>\s*<td class="score">([\d.]+)%</td>', page)
-    return [(int(points), float(percent)) for points, percent in rows]
+    """A BBO traveller's NS points and MP percentages, table by table (tests/data/SOURCES.md)."""
+    with (OURS / "wronie-travellers.csv").open(encoding="utf-8", newline="") as rows:
+        return [(int(row["ns_points"]), float(row["ns_percent"])) for row in csv.DictReader(rows)
+                if row["traveller"] == f"9533-1377369061-{name}"]
 
 
 @pytest.mark.parametrize("name", ["27811307", "27811309", "27811312", "27811324"])
