@@ -41,10 +41,13 @@ def test_any_results_keep_the_sums_and_replay_to_the_same_sheet(name: str, playe
     for result in played:
         before = form.sheet()
         try:
+            preview = form.preview(result)
+            assert form.sheet() == before
             score = form.record(result)
         except BridgeError:
             assert form.sheet() == before
             continue
+        assert score == preview
         assert all(entry.points > 0 for entry in score.entries)
         assert score.setup == before.next
     sheet = form.sheet()

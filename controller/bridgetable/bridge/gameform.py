@@ -311,10 +311,15 @@ class GameForm(ABC):
             raise GameOver(f"{self.title}: the game is over")
         return self._setup()
 
+    def preview(self, result: DealResult) -> DealScore:
+        """The DealScore ``result`` would get if recorded now (for a result screen awaiting
+        confirmation); changes nothing. The same errors as ``record``."""
+        return self._score(self.next_deal(), result)
+
     def record(self, result: DealResult) -> DealScore:
         """Enter a deal's result: its DealScore, or a BridgeError (GameOver after the end, or a
         result this form cannot score) with nothing changed."""
-        score = self._score(self.next_deal(), result)
+        score = self.preview(result)
         self._scores.append(score)
         return score
 
