@@ -1,10 +1,21 @@
-"""Benchmark: the table unit's time from an event to the updated frames, and its memory.
+"""Benchmark: the table unit from an event to its four displays, as the Pi runs it, now and with
+the previous approach, in the same run.
 
-Runs a table service as the Pi runs it: a journal file on disk (WAL, synchronous=FULL, so every
-event waits for its fsync), four luma displays (luma's dummy device: the real luma code path, no
-I2C), and 16 boards played through it (auction, 52 card scans, confirmation). Each event's time
-is from handing it to the service to all four frames shown. Also: the time to resume (replay the
-journal) and the process's resident memory (VmRSS, and its peak VmHWM) afterwards.
+A table service with a journal file on disk (WAL, synchronous=FULL: every event waits for its
+fsync) and four SSD1306 displays behind a TCA9548A, driven by luma.oled's real driver through
+luma's real I2C interface onto a model bus (bridgetable.devices.busmodel) that counts every byte
+on the wire and keeps each controller's display RAM. 16 boards are played through it (auction,
+52 card scans, confirmation). For each event:
+
+- bytes on the bus (addresses, control bytes and multiplexer channel switches included) and the
+  time they take at 400 kHz: until then the last player has not seen the event;
+- CPU: from handing the event to the service to all four frames handed to the driver, the
+  journal's write and fsync excluded (that is reported apart).
+
+The previous approach: every changed frame sent whole through luma's ``display``, every text of
+every frame rendered by FreeType. Also the process's resident memory after the current approach.
+
+    .venv/bin/python bench/bench_table.py
 """
 
 from __future__ import annotations
@@ -13,10 +24,22 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from luma.core.device import device as LumaDevice
+from PIL import Image
 
 from bridgetable.bridge import Deal, Seat, board_dealer
-from bridgetable.devices.display import Display
+from bridgetable.devices.busmodel import ModelBus
+from bridgetable.devices.display import Display, pages, seat_displays
+from bridgetable.devices.pinmap import load_pinmap
+from bridgetable.events import TableEvent
+from bridgetable.table import screens
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.script import board_events
@@ -25,50 +48,148 @@ from bridgetable.table.service import TableService, replay
 BOARDS = 16
 AUCTIONS = ("1NT Pass 3NT Pass Pass Pass", "1S Pass 2S Pass 4S Pass Pass Pass",
             "Pass 1H Pass 2H Pass Pass Pass", "1C 1D 1H 2D 2NT Pass 3NT Pass Pass Pass")
+PINMAP = Path(__file__).parents[1] / "hardware" / "pinmap.toml"
+TARGET_MEDIAN_BYTES, TARGET_P99_BYTES, TARGET_P99_CPU_MS, TARGET_MB = 300, 2500, 5.0, 40
 
 
-def memory_kb() -> dict[str, int]:
+class WholeFrames:
+    """The previous approach to a display: a changed frame is sent whole (luma's ``display``)."""
+
+    def __init__(self, device: LumaDevice) -> None:
+        self.device = device
+        self.shown: bytes | None = None
+
+    def show(self, image: Image.Image) -> bool:
+        data = image.tobytes()
+        if data == self.shown:
+            return False
+        self.device.display(image)
+        self.shown = data
+        return True
+
+
+def freetype_text(canvas: Any, x: int, y: int, text: str, size: int = 10, bold: bool = False,
+                  anchor: str = "la", fill: int = 1) -> None:
+    """The previous approach to text: rendered by FreeType every time it is drawn."""
+    canvas.draw.text((x, y), text, fill=fill, font=screens.font(size, bold), anchor=anchor)
+
+
+@dataclass
+class Run:
+    cpu: list[float] = field(default_factory=list)       # seconds per event, journal excluded
+    journal: list[float] = field(default_factory=list)   # seconds per event in the journal (fsync)
+    bytes: list[int] = field(default_factory=list)
+    bus: list[float] = field(default_factory=list)       # seconds on the bus per event
+    switches: int = 0
+    resume: float = 0.0                                  # seconds to replay the journal
+
+
+def percentile(values: list[Any], fraction: float) -> Any:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+@contextmanager
+def timed(journal: Journal, spent: list[float]) -> Iterator[None]:
+    """Adds the time of each ``journal.append`` (its write and fsync) to ``spent``."""
+    append = journal.append
+
+    def timed_append(*args: Any, **kwargs: Any) -> int:
+        start = time.perf_counter()
+        try:
+            return append(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - start)
+
+    with mock.patch.object(journal, "append", timed_append):
+        yield
+
+
+def play(config: FlowConfig, events: list[TableEvent], wrap: Callable[[Display], Any]) -> Run:
+    """All events through a fresh table service; ``wrap`` makes each seat's display."""
+    pinmap = load_pinmap(PINMAP)
+    bus = ModelBus.for_pinmap(pinmap, 1)
+    displays = {seat: wrap(display) for seat, display in seat_displays(pinmap, lambda n: bus).items()}
+    run = Run()
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal(Path(tmp) / "table.db", session="bench")
+        service = TableService(config, journal, displays)
+        spent: list[float] = []
+        with timed(journal, spent):
+            for event in events:
+                before, seconds, switches, start = bus.traffic.bytes, bus.traffic.seconds, \
+                    bus.traffic.switches, time.perf_counter()
+                outcome = service.handle(event)
+                elapsed = time.perf_counter() - start
+                assert outcome.changed, outcome.message
+                in_journal = spent.pop() if spent else 0.0
+                run.cpu.append(elapsed - in_journal)
+                run.journal.append(in_journal)
+                run.bytes.append(bus.traffic.bytes - before)
+                run.bus.append(bus.traffic.seconds - seconds)
+                run.switches += bus.traffic.switches - switches
+        assert len(journal.results()) == BOARDS
+        start = time.perf_counter()
+        replay(config, Journal(Path(tmp) / "table.db", session="bench"))
+        run.resume = time.perf_counter() - start
+    for seat in Seat:  # what each display holds is its screen
+        screen = screens.render(service.flow.view(), seat, service.moves)
+        assert bus.controllers[(int(seat), 0x3C)].shown() == b"".join(pages(screen)), seat
+    return run
+
+
+def memory_mb() -> dict[str, float]:
     fields = {}
     for line in Path("/proc/self/status").read_text().splitlines():
         name, _, value = line.partition(":")
         if name in ("VmRSS", "VmHWM"):
-            fields[name] = int(value.split()[0])
+            fields[name] = int(value.split()[0]) / 1024
     return fields
+
+
+def line(what: str, now: str, before: str, target: str) -> None:
+    print(f"  {what:<34} {now:>12}   previous {before:>12}   target {target}")
 
 
 def main() -> None:
     rng = random.Random(4)
     deals = {board: Deal.random(rng) for board in range(1, BOARDS + 1)}
-    config = FlowConfig(boards=list(deals), deals=deals, session="bench")
     events = []
     for board, deal in deals.items():
-        dealer = board_dealer(board)
-        calls = AUCTIONS[board % len(AUCTIONS)]
-        events += board_events(deal, dealer, calls)
-    with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal(Path(tmp) / "table.db", session="bench")
-        displays = {seat: Display.dummy() for seat in Seat}
-        service = TableService(config, journal, displays)
-        times = []
-        for event in events:
-            start = time.perf_counter()
-            outcome = service.handle(event)
-            times.append(time.perf_counter() - start)
-            assert outcome.changed, outcome.message
-        assert len(journal.results()) == BOARDS
-        start = time.perf_counter()
-        replay(config, Journal(Path(tmp) / "table.db", session="bench"))
-        resume = time.perf_counter() - start
-        frames = sum(display.frames for display in displays.values())
-    times.sort()
-    memory = memory_kb()
-    print(f"table unit: {len(events)} events over {BOARDS} boards, {frames} frames sent to 4 displays")
-    print(f"  event -> updated frames: median {statistics.median(times) * 1000:.2f} ms, "
-          f"p99 {times[int(len(times) * 0.99)] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms "
-          "(journal fsync included)")
-    print(f"  resume after a restart ({len(events)} events replayed): {resume * 1000:.0f} ms")
-    print(f"  resident memory: {memory['VmRSS'] / 1024:.1f} MB now, peak {memory['VmHWM'] / 1024:.1f} MB "
-          "(a Pi Zero 2 W has 512 MB)")
+        events += board_events(deal, board_dealer(board), AUCTIONS[board % len(AUCTIONS)])
+
+    def config() -> FlowConfig:
+        return FlowConfig(boards=list(deals), deals=deals, session="bench")
+
+    now = play(config(), events, lambda display: display)
+    memory = memory_mb()
+    with mock.patch.object(screens._Canvas, "text", freetype_text):
+        before = play(config(), events, lambda display: WholeFrames(display.device))
+
+    ms = 1000.0
+    print(f"table unit: {len(events)} events over {BOARDS} boards (auction and full play), four SSD1306 "
+          "behind a TCA9548A on a 400 kHz bus; now beside the previous approach, same run")
+    line("bytes on the bus per event, median", f"{statistics.median(now.bytes):.0f} B",
+         f"{statistics.median(before.bytes):.0f} B", f"<= {TARGET_MEDIAN_BYTES} B")
+    line("bytes on the bus per event, p99", f"{percentile(now.bytes, 0.99)} B",
+         f"{percentile(before.bytes, 0.99)} B", f"<= {TARGET_P99_BYTES:,} B")
+    line("bus time per event, median", f"{statistics.median(now.bus) * ms:.2f} ms",
+         f"{statistics.median(before.bus) * ms:.2f} ms", "")
+    line("bus time per event, p99", f"{percentile(now.bus, 0.99) * ms:.2f} ms",
+         f"{percentile(before.bus, 0.99) * ms:.2f} ms", "")
+    line("multiplexer channel switches", f"{now.switches}", f"{before.switches}", "")
+    line("CPU per event (no fsync), median", f"{statistics.median(now.cpu) * ms:.2f} ms",
+         f"{statistics.median(before.cpu) * ms:.2f} ms", "")
+    p99_now, p99_before = percentile(now.cpu, 0.99) * ms, percentile(before.cpu, 0.99) * ms
+    line("CPU per event (no fsync), p99", f"{p99_now:.2f} ms", f"{p99_before:.2f} ms",
+         f"<= {TARGET_P99_CPU_MS:g} ms (now/previous {p99_now / p99_before:.2f})")
+    line("journal write + fsync, median", f"{statistics.median(now.journal) * ms:.2f} ms",
+         f"{statistics.median(before.journal) * ms:.2f} ms", "(reported apart)")
+    line("journal write + fsync, p99", f"{percentile(now.journal, 0.99) * ms:.2f} ms",
+         f"{percentile(before.journal, 0.99) * ms:.2f} ms", "")
+    line(f"resume ({len(events)} events replayed)", f"{now.resume * ms:.0f} ms",
+         f"{before.resume * ms:.0f} ms", "")
+    line("resident memory (peak)", f"{memory['VmHWM']:.1f} MB", "", f"< {TARGET_MB} MB")
 
 
 if __name__ == "__main__":

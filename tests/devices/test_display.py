@@ -1,16 +1,22 @@
-"""Seat displays through luma's own devices: dummy (keeps the image), capture (PNG), ssd1306 on I2C."""
+"""Seat displays through luma's own devices: dummy (keeps the image), capture (PNG), ssd1306 and
+sh1106 on I2C (a mock SMBus, or the model bus that keeps each controller's display RAM)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
 import pytest
 import smbus2
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from luma.core.device import device as LumaDevice
 from PIL import Image, ImageDraw
 
 from bridgetable.bridge import Seat
-from bridgetable.devices.display import HEIGHT, WIDTH, Display, seat_displays
+from bridgetable.devices.busmodel import ModelBus
+from bridgetable.devices.display import HEIGHT, WIDTH, Display, pages, seat_displays
 from bridgetable.devices.pinmap import load_pinmap
 
 HARDWARE = Path(__file__).parents[2] / "hardware"
@@ -97,3 +103,66 @@ def test_sh1106_on_the_bus_itself_needs_no_multiplexer() -> None:
     display.show(screen("pilot"))
     assert not [c for c in bus.method_calls if c[0] == "write_byte"]
     assert any(c[0] == "write_i2c_block_data" and c.args[1] == 0x40 for c in bus.method_calls)
+
+
+def _model_displays(driver: str) -> tuple[ModelBus, dict[Seat, Display], ModelBus, dict[Seat, LumaDevice]]:
+    """Four ``driver`` OLEDs behind a TCA9548A, as Displays, and four more driven only by luma's
+    own full-frame ``display``, each on a model bus."""
+    pinmap = load_pinmap(HARDWARE / "pinmap.toml")
+    seats = {seat: replace(wiring, display=replace(wiring.display, driver=driver))
+             for seat, wiring in pinmap.seats.items() if wiring.display is not None}
+    pinmap = replace(pinmap, seats=seats)
+    bus, reference = ModelBus.for_pinmap(pinmap, 1), ModelBus.for_pinmap(pinmap, 1)
+    displays = seat_displays(pinmap, open_bus=lambda number: bus)
+    full = {seat: display.device for seat, display in seat_displays(pinmap, lambda n: reference).items()}
+    return bus, displays, reference, full
+
+
+def _shown(bus: ModelBus, seat: Seat) -> bytes:
+    return bus.controllers[(int(seat), 0x3C)].shown()
+
+
+rectangles = st.lists(st.tuples(st.integers(0, WIDTH - 1), st.integers(0, HEIGHT - 1),
+                                st.integers(0, 40), st.integers(0, 20), st.integers(0, 1)), max_size=6)
+
+
+def _drawn(base: Image.Image, shapes: list[tuple[int, int, int, int, int]]) -> Image.Image:
+    image = base.copy()
+    draw = ImageDraw.Draw(image)
+    for x, y, w, h, fill in shapes:
+        draw.rectangle((x, y, x + w, y + h), fill=fill)
+    return image
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@settings(max_examples=40, deadline=None)
+@given(changes=st.lists(st.tuples(st.sampled_from(list(Seat)), rectangles), min_size=1, max_size=12))
+def test_partial_updates_leave_each_display_as_a_full_redraw_would(
+        driver: str, changes: list[tuple[Seat, list[tuple[int, int, int, int, int]]]]) -> None:
+    bus, displays, reference, full = _model_displays(driver)
+    frames = {seat: screen(str(seat)) for seat in Seat}
+    for seat in Seat:
+        displays[seat].show(frames[seat])
+    for seat, shapes in changes:
+        frames[seat] = _drawn(frames[seat], shapes)
+        displays[seat].show(frames[seat])
+    for seat in Seat:
+        full[seat].display(frames[seat])
+        assert _shown(bus, seat) == _shown(reference, seat)
+        assert _shown(bus, seat) == b"".join(pages(frames[seat]))
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_only_the_changed_columns_of_the_changed_pages_go_over_the_bus(driver: str) -> None:
+    bus, displays, _, _ = _model_displays(driver)
+    displays[Seat.N].show(screen("1NT"))
+    before = bus.traffic.bytes
+    assert not displays[Seat.N].show(screen("1NT"))
+    assert bus.traffic.bytes == before  # an unchanged frame: nothing at all, not even the channel
+    changed = screen("1NT")
+    changed.putpixel((60, 20), 1)  # page 2, one column
+    changed.putpixel((62, 21), 1)
+    displays[Seat.N].show(changed)
+    # the command (address, control, 3 or 6 bytes) and the data (address, control, 3 columns)
+    assert bus.traffic.bytes - before == {"ssd1306": 8 + 5, "sh1106": 5 + 5}[driver]
+    assert _shown(bus, Seat.N) == b"".join(pages(changed))

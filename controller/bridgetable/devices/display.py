@@ -3,6 +3,10 @@
 One class, Display, around a luma device: an SSD1306 or SH1106 on I2C (directly on the bus or
 behind a TCA9548A multiplexer channel, as the pin map says), luma.core's ``dummy`` device (keeps
 the last image: tests), or luma.emulator's ``capture`` device (one PNG file per frame: ``--sim``).
+
+The four OLEDs share one 400 kHz bus, where a whole frame takes some 25 ms. So an OLED gets its
+first frame whole (luma's own ``display``) and after that only the bytes that changed: for each
+8-pixel page, the columns from the first to the last changed byte (``PageWriter``).
 """
 
 from __future__ import annotations
@@ -21,10 +25,92 @@ from ..bridge import Seat
 from .pinmap import DisplayWiring, PinMap
 
 WIDTH, HEIGHT = 128, 64
+PAGES = HEIGHT // 8
+_BIT_REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
+def pages(image: Image.Image) -> list[bytes]:
+    """A 128x64 frame as the controllers hold it: 8 pages of 128 column bytes, the top pixel in bit 0."""
+    columns = image.transpose(Image.Transpose.TRANSPOSE).tobytes()  # 8 bytes per column, top pixel first
+    return [columns[page::PAGES].translate(_BIT_REVERSED) for page in range(PAGES)]
+
+
+Span = tuple[int, int, int, int]  # first page, last page, first column, last column
+GAP = 10  # unchanged bytes that cost about as much as opening a new window (command and data transfers)
+
+
+def changed_spans(old: list[bytes], new: list[bytes]) -> list[Span]:
+    """The changed runs of columns of each page, a run ending where ``GAP`` unchanged bytes follow
+    (sending those would cost more than a new window)."""
+    spans = []
+    for page, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before == after:
+            continue
+        changed = [x for x in range(WIDTH) if before[x] != after[x]]
+        first = last = changed[0]
+        for x in changed[1:]:
+            if x - last > GAP:
+                spans.append((page, page, first, last))
+                first = x
+            last = x
+        spans.append((page, page, first, last))
+    return spans
+
+
+def _cost(span: Span) -> int:
+    """Bytes on the bus to send a window: its command and its data, in 32-byte SMBus blocks."""
+    size = (span[1] - span[0] + 1) * (span[3] - span[2] + 1)
+    return 8 + size + 2 * -(-size // 32)
+
+
+def merged_windows(spans: list[Span]) -> list[Span]:
+    """Neighbouring spans joined into one window (pages and columns) where that sends fewer bytes."""
+    windows: list[Span] = []
+    for span in spans:
+        if windows:
+            last = windows[-1]
+            joined = (last[0], span[1], min(last[2], span[2]), max(last[3], span[3]))
+            if _cost(joined) <= _cost(last) + _cost(span):
+                windows[-1] = joined
+                continue
+        windows.append(span)
+    return windows
+
+
+class PageWriter:
+    """Sends changed spans of a frame to an SSD1306 (column and page address window, horizontal
+    addressing as luma sets it up) or an SH1106 (page addressing: one page at a time)."""
+
+    def __init__(self, device: LumaDevice, driver: str) -> None:
+        self.device = device
+        self.driver = driver
+        # luma's sh1106 shows RAM columns 2-129 (its page_address_offset); the ssd1306 starts at 0
+        self.column_offset = int(getattr(device, "_page_address_offset", 2)) if driver == "sh1106" else 0
+
+    def write(self, frame: list[bytes], spans: list[Span]) -> None:
+        if self.driver == "ssd1306":
+            for first_page, last_page, first, last in merged_windows(spans):
+                self.device.command(0x21, first, last, 0x22, first_page, last_page)
+                self.device.data(b"".join(frame[page][first:last + 1]
+                                          for page in range(first_page, last_page + 1)))
+            return
+        for page, _, first, last in spans:
+            column = first + self.column_offset
+            self.device.command(0xB0 | page, column & 0x0F, 0x10 | column >> 4)
+            self.device.data(frame[page][first:last + 1])
+
+
+def page_writer(device: LumaDevice) -> PageWriter | None:
+    """A PageWriter for an unrotated luma SSD1306 or SH1106; None for any other device."""
+    driver = type(device).__name__
+    if driver not in ("ssd1306", "sh1106") or getattr(device, "rotate", 0) != 0:
+        return None
+    return PageWriter(device, driver)
 
 
 class Display:
-    """Shows frames on one luma device; a frame equal to the one on show is not sent again."""
+    """Shows frames on one luma device; a frame equal to the one on show is not sent again, and
+    an OLED is sent only the changed part of a frame (its first frame whole)."""
 
     def __init__(self, device: LumaDevice) -> None:
         if device.size != (WIDTH, HEIGHT):
@@ -32,6 +118,8 @@ class Display:
         self.device = device
         self.frames = 0  # frames actually sent to the device
         self._shown: bytes | None = None
+        self._writer = page_writer(device)
+        self._pages: list[bytes] | None = None  # the OLED's content, as sent
 
     def show(self, image: Image.Image) -> bool:
         """Show a screen; False when it was already on show. ValueError for a wrong size or mode."""
@@ -40,7 +128,15 @@ class Display:
         data = image.tobytes()
         if data == self._shown:
             return False
-        self.device.display(image)
+        if self._writer is None:
+            self.device.display(image)
+        else:
+            frame = pages(image)
+            if self._pages is None:
+                self.device.display(image)
+            else:
+                self._writer.write(frame, changed_spans(self._pages, frame))
+            self._pages = frame
         self._shown = data
         self.frames += 1
         return True
