@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from .auction import Contract
@@ -80,7 +80,8 @@ def matchpoints(scores: Sequence[float]) -> list[float]:
 
     ``scores`` are one direction's scores on one board; the result is in the same order.
     """
-    return [float(sum(2 if s > other else 1 if s == other else 0 for other in scores) - 1)
+    ordered = sorted(scores)  # the scores beaten are those before s, the ties those equal to it
+    return [float(2 * bisect_left(ordered, s) + (bisect_right(ordered, s) - bisect_left(ordered, s)) - 1)
             for s in scores]
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from ..link import SCHEMA_VERSION, ReceivedResult
 from .checks import result_problem
 from .session import Session
-from .standings import TravellerRow, score_session
+from .standings import LiveStandings, TravellerRow
 from .store import StoredResult
 
 log = logging.getLogger("bridgetable.director")
@@ -70,7 +70,9 @@ class Ingest:
         self._lock = threading.Lock()
         # (table, board) of every result of the session, kept in memory: checking whether a round
         # is complete must not read the store after every result of a large event
-        self.played = {(r.table, r.board) for r in session.store.results(session.id)}
+        results = session.store.results(session.id)
+        self.played = {(r.table, r.board) for r in results}
+        self.live = LiveStandings(session, results)  # scored as each result arrives
         self.boards = session.store.boards(session.id)  # fixed before the first round
 
     def check_result(self, message: dict[str, Any]) -> str | None:
@@ -120,6 +122,7 @@ class Ingest:
                 self.session.store.audit(stored.session, "station", "unexpected result",
                                          f"table {stored.table} board {stored.board}: not in the movement")
             self.played.add((stored.table, stored.board))
+            self.live.put(stored)
         for board in sorted({stored.board for stored in added}):
             self.publish_traveller(board)
         if added:
@@ -127,9 +130,8 @@ class Ingest:
         return new
 
     def traveller(self, board: int) -> list[TravellerRow]:
-        """One board's rows, scored from that board's results alone (fast in a large event)."""
-        rows = self.session.store.results(self.session.id, board=board)
-        return score_session(self.session, rows).travellers.get(board, [])
+        """One board's rows, as the live standings have them."""
+        return self.live.traveller(board)
 
     def publish_traveller(self, board: int) -> None:
         if self._publish_traveller is None:

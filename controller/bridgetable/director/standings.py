@@ -1,12 +1,16 @@
-"""Live scoring of a session from the store: the traveller of each board and the rankings.
+"""Live scoring of a session: the traveller of each board and the rankings.
 
-Everything is recomputed from the latest revision of every result, so a correction or an
-adjusted score is reflected at once, and a restarted station shows exactly what it stored.
+``score_session`` scores a session whole from the latest revision of every result, as a restarted
+station or an export does. ``LiveStandings`` keeps the same standings up to date result by result:
+an arriving result (a correction, an adjusted score) rescores its own board and the totals of the
+pairs who played it, and always equals what ``score_session`` would give.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +20,7 @@ from ..scoring import (
     BoardResult,
     RankEntry,
     Scored,
+    Tally,
     TeamMatch,
     butler,
     cross_imps,
@@ -93,15 +98,11 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         against_robots = {b.board: float(b.imps_ns) for b in standings.robots.boards}
     for board, stored in sorted(by_board.items()):
         inputs = [board_result(r) for r in stored]
-        if scoring == "MP":
-            scored = matchpoint_board(inputs, max(played.get(board, 0), len(inputs)))
-        elif scoring == "XIMP":
-            scored = cross_imps(inputs)
-        elif scoring == "ROBOTS":  # IMPs against the robots' table (adjusted: its IMP equivalent)
+        if scoring == "ROBOTS":  # IMPs against the robots' table (adjusted: its IMP equivalent)
             scored = [Scored(i, *i.score.imps()) if isinstance(i.score, Adjusted)
                       else Scored(i, against_robots[board], 0.0 - against_robots[board]) for i in inputs]
         else:
-            scored = butler(inputs)
+            scored = score_board(scoring, inputs, played.get(board, 0))
         if standings.match is not None:
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
@@ -111,6 +112,97 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
                                        for r, s in zip(stored, scored, strict=True)]
     standings.ranking = rank_pairs(all_scored, by_direction=session.movement.two_winners)
     return standings
+
+
+def score_board(scoring: str, inputs: list[BoardResult], times_played: int) -> list[Scored]:
+    """One board's results scored by themselves: matchpoints ("MP", Neuberg up to the times the
+    movement plays the board), cross-IMPs ("XIMP") or Butler IMPs (otherwise)."""
+    if scoring == "MP":
+        return matchpoint_board(inputs, max(times_played, len(inputs)))
+    if scoring == "XIMP":
+        return cross_imps(inputs)
+    return butler(inputs)
+
+
+INCREMENTAL = ("MP", "IMP", "XIMP")  # the scorings where a board's scores depend on that board alone
+
+
+class LiveStandings:
+    """A session's standings, kept up to date as results arrive (``put``), thread-safe.
+
+    For MP, IMP and XIMP a result rescores its board and the totals of that board's pairs; a team
+    match or a match against the robots (two tables, one) is scored whole when asked.
+    """
+
+    def __init__(self, session: Session, results: Iterable[StoredResult] | None = None) -> None:
+        """Begin with ``results`` (by default, the session's in the store)."""
+        self.session = session
+        self.incremental = session.setup.scoring in INCREMENTAL
+        self._played = session.movement.times_played()
+        self._latest: dict[int, dict[tuple[int, int], StoredResult]] = defaultdict(dict)
+        self._travellers: dict[int, list[TravellerRow]] = {}
+        self._tally = Tally()
+        self._ranking: dict[str, list[RankEntry]] | None = None
+        self._lock = threading.Lock()
+        for stored in session.store.results(session.id) if results is None else results:
+            self._keep(stored)
+        for board in self._latest:
+            self._rescore(board)
+
+    def _keep(self, stored: StoredResult) -> bool:
+        """Keep ``stored`` if it is the latest revision of its result; True if it was."""
+        if stored.session != self.session.id:
+            return False
+        current = self._latest[stored.board].get((stored.round, stored.table))
+        if current is not None and current.revision >= stored.revision:
+            return False
+        self._latest[stored.board][(stored.round, stored.table)] = stored
+        return True
+
+    def put(self, stored: StoredResult) -> bool:
+        """A stored result arrives; True if it changed the standings (not an older revision)."""
+        with self._lock:
+            if not self._keep(stored):
+                return False
+            self._rescore(stored.board)
+            return True
+
+    def _rescore(self, board: int) -> None:
+        self._ranking = None
+        if not self.incremental:
+            return
+        stored = self._board(board)
+        scored = score_board(self.session.setup.scoring, [board_result(r) for r in stored],
+                             self._played.get(board, 0))
+        self._travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
+                                   for r, s in zip(stored, scored, strict=True)]
+        self._tally.put(board, scored)
+
+    def _board(self, board: int) -> list[StoredResult]:
+        """The board's latest revisions in the store's order (by table, then revision)."""
+        return sorted(self._latest[board].values(), key=lambda r: (r.table, r.revision, r.round))
+
+    def results(self) -> list[StoredResult]:
+        """The latest revision of every result, by board and table."""
+        with self._lock:
+            return [r for board in sorted(self._latest) for r in self._board(board)]
+
+    def standings(self) -> Standings:
+        if not self.incremental:
+            return score_session(self.session, self.results())
+        with self._lock:
+            if self._ranking is None:
+                self._ranking = self._tally.ranking(by_direction=self.session.movement.two_winners)
+            return Standings(travellers=dict(sorted(self._travellers.items())), ranking=self._ranking)
+
+    def traveller(self, board: int) -> list[TravellerRow]:
+        """One board's rows."""
+        if not self.incremental:
+            with self._lock:
+                stored = self._board(board)
+            return score_session(self.session, stored).travellers.get(board, [])
+        with self._lock:
+            return self._travellers.get(board, [])
 
 
 def _team_rows(match: TeamMatch, board: int, stored: list[StoredResult],

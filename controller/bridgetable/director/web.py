@@ -24,7 +24,7 @@ from ..bridge import Deal, Seat, Suit
 from .actions import ActionError, adjust, enter_result
 from .exports import results_html
 from .ingest import Ingest
-from .standings import Standings, score_session
+from .standings import Standings
 from .templating import TEMPLATES
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
@@ -52,7 +52,7 @@ class Station:
         return self.ingest.session
 
     def standings(self) -> Standings:
-        return score_session(self.session)
+        return self.ingest.live.standings()
 
     def render(self, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
         page = TEMPLATES.get_template(name).render(event=self.session.setup.event, **values)

@@ -4,11 +4,11 @@ team matches (IMPs, WBF victory points), adjusted scores and rankings by section
 from .adjusted import AVERAGE, AVERAGE_MINUS, AVERAGE_PLUS, Adjusted
 from .imps import butler, butler_datum, cross_imps
 from .matchpoints import matchpoint_board
-from .ranking import RankEntry, rank_pairs
+from .ranking import RankEntry, Tally, rank_pairs
 from .results import BoardResult, Scored
 from .teams import TeamMatch, wbf_vp
 
 __all__ = [
     "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "Adjusted", "BoardResult", "RankEntry", "Scored",
-    "TeamMatch", "butler", "butler_datum", "cross_imps", "matchpoint_board", "rank_pairs", "wbf_vp",
+    "Tally", "TeamMatch", "butler", "butler_datum", "cross_imps", "matchpoint_board", "rank_pairs", "wbf_vp",
 ]

@@ -3,6 +3,7 @@ every other table)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..bridge.scoring import imps
@@ -37,17 +38,13 @@ def butler(results: Sequence[BoardResult]) -> list[Scored]:
 def cross_imps(results: Sequence[BoardResult]) -> list[Scored]:
     """Each real score against every other real score, the sum divided by the number of
     comparisons, so that it is on the scale of one match (average cross-IMPs)."""
-    real = [int(r.score) for r in results if not isinstance(r.score, Adjusted)]
-    scored = []
-    for r in results:
-        if isinstance(r.score, Adjusted):
-            scored.append(_adjusted(r))
-            continue
-        others = list(real)
-        others.remove(r.score)
-        value = sum(imps(r.score - other) for other in others) / len(others) if others else 0.0
-        scored.append(Scored(r, value, -value))
-    return scored
+    real = Counter(int(r.score) for r in results if not isinstance(r.score, Adjusted))
+    comparisons = sum(real.values()) - 1
+    # the same score at several tables: compared once per distinct score, times how often it came
+    value = {score: sum(count * imps(score - other) for other, count in real.items()) / comparisons
+             for score in real} if comparisons else dict.fromkeys(real, 0.0)
+    return [_adjusted(r) if isinstance(r.score, Adjusted) else Scored(r, value[r.score], -value[r.score])
+            for r in results]
 
 
 def _adjusted(result: BoardResult) -> Scored:
