@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import total_ordering
 
-from .cards import Seat, Side, Strain
+from .cards import Seat, Side, Strain, Suit
 from .errors import IllegalCall, ParseError
 from .irregularity import Choice, Irregularity, Policy, decide_pending, pending_of
 
@@ -155,6 +155,50 @@ class MadeCall:
 
 
 @dataclass(frozen=True, slots=True)
+class Change:
+    """A call replaced under Law 25A: ``seat`` withdrew ``call`` (made as the ``at``-th call, from 0)
+    before partner had called; ``lho_call`` is the call its left-hand opponent had made over it,
+    withdrawn with it without rectification (Law 25A6: that information is authorized to the
+    left-hand opponent's side and unauthorized to the other)."""
+
+    seat: Seat
+    call: Call
+    at: int
+    lho_call: Call | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.seat.full_name} replaced the unintended call {self.call} (Law 25A)"
+        if self.lho_call is not None:
+            text += f"; {self.seat.lho.full_name}'s {self.lho_call} over it was withdrawn (Law 25A6)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class LeadPenalty:
+    """What declarer may do at the first lead of ``offender``'s partner when ``offender``, whose call
+    ``withdrawn`` was cancelled and replaced by a different call, becomes a defender (Law 26):
+    require the lead of one of ``require`` or forbid the lead of one of ``forbid``, the prohibition
+    lasting as long as that partner keeps the lead."""
+
+    offender: Seat
+    withdrawn: Call
+    law: str
+    require: tuple[Suit, ...]
+    forbid: tuple[Suit, ...]
+
+    def __str__(self) -> str:
+        def names(suits: tuple[Suit, ...]) -> str:
+            return " or ".join(suit.name.lower() for suit in suits)
+        leader = self.offender.partner.full_name
+        if self.require:
+            what = f"require or forbid a {names(self.require)} lead"
+        else:
+            what = "forbid the lead of any one suit"
+        return (f"declarer may {what} at {leader}'s first lead ({self.offender.full_name}'s "
+                f"{self.withdrawn} was withdrawn, Law {self.law})")
+
+
+@dataclass(frozen=True, slots=True)
 class Restriction:
     """An obligation to pass that a Law imposes on ``seat``: at its next turn only (``once``), or
     whenever it is its turn for the rest of the auction."""
@@ -162,10 +206,22 @@ class Restriction:
     seat: Seat
     law: str
     once: bool = False
+    call: Call = PASS  # the call it obliges (Law 31A1: a bid out of rotation that must be repeated)
+    no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B1b)
 
     def __str__(self) -> str:
         when = "at the next turn" if self.once else "whenever it is their turn"
+        if self.no_double:
+            return f"{self.seat.full_name} may not double or redouble at the next turn (Law {self.law})"
+        if self.call != PASS:
+            return f"{self.seat.full_name} must repeat {self.call} {when} (Law {self.law})"
         return f"{self.seat.full_name} must pass {when} (Law {self.law})"
+
+    def forbids(self, call: Call) -> bool:
+        """Whether the obligation rules ``call`` out."""
+        if self.no_double:
+            return call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+        return call != self.call
 
 
 class Auction:
@@ -191,6 +247,13 @@ class Auction:
         self.restrictions: list[Restriction] = []  # obligations to pass in force
         self._substitute_for: Irregularity | None = None  # a refused insufficient bid (27B)
         self._settled = 0  # calls up to here follow a decision: Law 25A undo stops there
+        self.changes: list[Change] = []  # calls replaced under Law 25A
+        self.alerts: set[int] = set()  # indices of the alerted calls
+        # A cancelled call whose offender's next call decides what follows: Law 31A waits for the
+        # right-hand opponent's call ("rho"), then the offender's ("offender"); Law 26 compares
+        # the offender's next call with the withdrawn one ("final").
+        self._awaiting: list[tuple[Irregularity, str]] = []
+        self._withdrawn: list[tuple[Seat, Call, str]] = []  # calls that bring Law 26 lead penalties
         self._calls: list[MadeCall] = []
         # Kept up to date as calls are made, so that checking a call does not rescan the auction.
         self._last_bid: MadeCall | None = None
@@ -280,10 +343,14 @@ class Auction:
         pending = self.pending
         if pending is not None:
             return IllegalCall(f"{call}: {pending.describe()} awaits a decision", law=pending.law)
-        if call.kind is not CallKind.PASS and self.restrictions:
+        if self.restrictions:
             caller = self.turn if seat is None else seat
-            for restriction in self.restrictions:
-                if restriction.seat == caller:
+            mine = [r for r in self.restrictions if r.seat == caller]
+            passes = [r for r in mine if r.call == PASS and not r.no_double]
+            for restriction in passes or mine:  # an obligation to pass overrides one to repeat
+                if restriction.call != PASS and self._call_problem(restriction.call, caller):
+                    continue  # the call to repeat is no longer legal: the director rules
+                if restriction.forbids(call):
                     return IllegalCall(f"{call}: {restriction}", law=restriction.law)
         if seat is not None and seat != self.turn:
             return IllegalCall(
@@ -337,6 +404,10 @@ class Auction:
         without adding it to the auction (``decide`` does, if it is accepted)."""
         if isinstance(call, str):
             call = Call.parse(call)
+        refused = self._substitute_for
+        if (refused is not None and call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+                and (seat or self.turn) == refused.offender == self.turn):
+            return self._cancel_double(refused, call)
         problem = self.why_illegal(call, seat)
         if problem is not None:
             if self.policy == "laws" and problem.law in ("27", "29-32") and self.pending is None:
@@ -347,6 +418,14 @@ class Auction:
         self._note(made)
         self._after_call(made)
         return made
+
+    def _cancel_double(self, refused: Irregularity, call: Call) -> MadeCall:
+        """A double or redouble substituted for a refused insufficient bid is cancelled (Law 27B3):
+        the offender must still substitute a legal call, and the partner must pass throughout."""
+        refused.rectification.append(f"{call} substituted is cancelled (Law 27B3)")
+        if not any(r.law == "27B3" for r in self.restrictions):
+            self._restrict(refused, Restriction(refused.offender.partner, "27B3"))
+        return MadeCall(refused.offender, call)
 
     def _irregular(self, call: Call, offender: Seat, problem: IllegalCall) -> MadeCall:
         """Hold an insufficient bid or a call out of rotation pending a decision (laws policy)."""
@@ -363,6 +442,9 @@ class Auction:
                                   "(the director rules)", law=f"29-32, {reason.law}")
             kind = "call out of rotation"
             law = "30" if call.kind is CallKind.PASS else "31" if call.is_bid else "32"
+            if self.turn == offender.lho and any(m.seat == offender for m in self._calls):
+                raise IllegalCall(f"{call} by {offender.full_name} at the left-hand opponent's turn "
+                                  "after calling: a change of call (the director rules)", law="25")
         self.irregularities.append(Irregularity(
             kind, law, offender, str(call), len(self._calls), self.turn, (offender.lho,)))
         return MadeCall(offender, call)
@@ -389,33 +471,130 @@ class Auction:
         elif pending.law == "27":
             self._substitute_for = pending
         elif pending.law == "30":
-            self._restrict(pending, Restriction(pending.offender, "30A", once=True))
+            self._refuse_pass(pending)
+        elif pending.law == "31" and pending.in_turn == pending.offender.rho:
+            pending.rectification.append(
+                f"if {pending.in_turn.full_name} passes, {pending.offender.full_name} must repeat "
+                f"{call} (Law 31A1)")
+            self._awaiting.append((pending, "rho"))
         else:
             self._restrict(pending, Restriction(pending.offender.partner, pending.law))
+            self._awaiting.append((pending, "final"))
         self._settled = len(self._calls)
         return pending
+
+    def _refuse_pass(self, pending: Irregularity) -> None:
+        """A pass out of rotation, cancelled (Law 30): at the right-hand opponent's turn the offender
+        passes at the next turn (30A); at partner's turn, or the left-hand opponent's before the
+        offender has called, the offender passes throughout and partner may not double or redouble
+        at the next turn (30B1)."""
+        offender = pending.offender
+        if pending.in_turn == offender.rho:
+            self._restrict(pending, Restriction(offender, "30A", once=True))
+            return
+        self._restrict(pending, Restriction(offender, "30B1a"))
+        self._restrict(pending, Restriction(offender.partner, "30B1b", once=True, no_double=True))
 
     def _restrict(self, irregularity: Irregularity, restriction: Restriction) -> None:
         self.restrictions.append(restriction)
         irregularity.rectification.append(str(restriction))
 
     def _after_call(self, made: MadeCall) -> None:
-        """Lift a once-only obligation ``made`` has met, and settle a substitute (Law 27B)."""
+        """Lift a once-only obligation ``made`` has met, settle a substitute (Law 27B) and follow
+        up a cancelled call (Laws 26, 31A)."""
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if not (r.once and r.seat == made.seat)]
+        if self._awaiting:
+            self._follow_up(made)
         refused = self._substitute_for
         if refused is None:
             return
         self._substitute_for = None
         self._settled = len(self._calls)
         insufficient = Call.parse(refused.subject)
-        if made.call.strain == insufficient.strain and made.call.rank == self._lowest_over(made):
+        cancelled = any(r.law == "27B3" for r in self.restrictions)
+        if (not cancelled and made.call.strain == insufficient.strain
+                and made.call.rank == self._lowest_over(made)):
             refused.rectification.append(
                 f"replaced by {made.call}, the lowest sufficient bid in the same strain: "
                 "no further rectification (Law 27B1a)")
-        else:
-            refused.rectification.append(f"replaced by {made.call}")
+            return
+        refused.rectification.append(f"replaced by {made.call}")
+        if not cancelled:
             self._restrict(refused, Restriction(made.seat.partner, "27B2"))
+        self._withdrawn.append((made.seat, insufficient, "27B, 26"))
+
+    def _follow_up(self, made: MadeCall) -> None:
+        """The cancelled calls ``made`` settles: Law 31A's right-hand opponent's call and then the
+        offender's, and the offender's next call after any cancelled call (Law 26)."""
+        still: list[tuple[Irregularity, str]] = []
+        for pending, stage in self._awaiting:
+            withdrawn = Call.parse(pending.subject)
+            if stage in ("rho", "offender") and made.seat not in (pending.in_turn, pending.offender):
+                continue  # an accepted call out of rotation came first: the director rules
+            if stage == "rho" and made.seat == pending.in_turn:
+                barred = any(r.seat == pending.offender and r.forbids(withdrawn) for r in self.restrictions)
+                if made.call == PASS and barred:
+                    pending.rectification.append(f"{pending.offender.full_name} is obliged to pass "
+                                                 "instead of repeating the call (the director rules)")
+                elif made.call == PASS:
+                    self._restrict(pending, Restriction(pending.offender, "31A1", once=True,
+                                                        call=withdrawn))
+                else:
+                    pending.rectification.append(
+                        f"{made.seat.full_name} called {made.call}: {pending.offender.full_name} "
+                        "may make any legal call (Law 31A2)")
+                    still.append((pending, "offender"))
+                self._settled = len(self._calls)
+            elif stage == "rho":
+                continue  # the offender called first (accepted out of rotation): the director rules
+            elif stage in ("offender", "final") and made.seat == pending.offender:
+                if made.call != withdrawn:
+                    self._withdrawn.append((made.seat, withdrawn, pending.law + ", 26"))
+                    if stage == "offender":  # not a comparable call unless the director rules so
+                        self._restrict(pending, Restriction(made.seat.partner, "31A2b", once=True))
+                self._settled = len(self._calls)
+            else:
+                still.append((pending, stage))
+        self._awaiting = still
+
+    def lead_penalties(self) -> list[LeadPenalty]:
+        """The lead restrictions of Law 26 that declarer may impose on the defenders, once the
+        auction is over: one for each cancelled call its defending offender replaced by a
+        different call. A withdrawn suit bid (26A) lets declarer require or forbid that suit when
+        the offender did not bid it legally; any other withdrawn call (26B) lets declarer forbid
+        the lead of any one suit. The conventional meaning of a call is the director's."""
+        declarer = self.declarer
+        if declarer is None:
+            return []
+        penalties = []
+        for offender, call, law in self._withdrawn:
+            if offender.side is declarer.side:
+                continue
+            suit = None if call.strain is None else call.strain.trump
+            if suit is None:
+                penalties.append(LeadPenalty(offender, call, law.replace("26", "26B"), (), tuple(Suit)))
+                continue
+            bid = any(m.seat == offender and m.call.strain == call.strain for m in self._calls)
+            if not bid:
+                penalties.append(LeadPenalty(offender, call, law.replace("26", "26A2"), (suit,), (suit,)))
+        return penalties
+
+    # ---- alerts (Law 40B: the regulation's alerting procedure) ---------------------------------
+    def alert(self, by: Seat) -> int:
+        """``by`` alerts the last call, made by partner; returns its index (an alert is recorded as
+        part of the auction, for the opponents' displays and the board's record)."""
+        if not self._calls:
+            raise IllegalCall("there is no call to alert", law="40B")
+        last = self._calls[-1]
+        if last.seat != by.partner:
+            raise IllegalCall(f"{by.full_name} may alert only partner's call, and only before the "
+                              f"next call ({last.seat.full_name} made the last one)", law="40B")
+        self.alerts.add(len(self._calls) - 1)
+        return len(self._calls) - 1
+
+    def is_alerted(self, index: int) -> bool:
+        return index in self.alerts
 
     def _lowest_over(self, made: MadeCall) -> int:
         """The rank of the lowest bid in ``made``'s strain sufficient over the bid before it."""
@@ -436,31 +615,59 @@ class Auction:
         if made.call.kind is CallKind.BID:
             self._last_bid = made
 
-    def undo(self) -> MadeCall:
-        """Withdraw the last call (Law 25A: an unintended call, before partner has called)."""
+    def undo(self, seat: Seat | None = None) -> MadeCall:
+        """Withdraw ``seat``'s last call (default: the last call of all) as unintended, until
+        partner has called (Law 25A1, 25A4), and the call its left-hand opponent made over it
+        (which that opponent may make again or change without rectification, 25A6). The auction
+        continues from ``seat``, who makes the intended call; no Law 26 restriction follows.
+        Returns the withdrawn call; ``changes`` records it."""
         if not self._calls:
             raise IllegalCall("there is no call to withdraw", law="25A")
-        if len(self._calls) <= self._settled:
+        seat = self._calls[-1].seat if seat is None else seat
+        index = next((i for i in range(len(self._calls) - 1, -1, -1) if self._calls[i].seat == seat), None)
+        if index is None:
+            raise IllegalCall(f"{seat.full_name} has made no call to replace", law="25A")
+        later = self._calls[index + 1:]
+        if any(made.seat == seat.partner for made in later):
+            raise IllegalCall(f"{seat.full_name}'s {self._calls[index].call}: partner has called "
+                              "since, so it can no longer be replaced", law="25A4")
+        if len(later) > 1:  # calls out of rotation accepted since: no longer a simple change
+            raise IllegalCall(f"{seat.full_name}'s {self._calls[index].call} is no longer the call "
+                              "before the left-hand opponent's: the director rules", law="25A")
+        if index < self._settled:
             raise IllegalCall("the last call follows a decision on an irregularity: only the "
                               "director may change it", law="25A")
-        made = self._calls.pop()
+        made = self._calls[index]
+        self.changes.append(Change(seat, made.call, index, later[0].call if later else None))
+        self._truncate(index)
+        return made
+
+    def _truncate(self, length: int) -> None:
+        """Keep only the first ``length`` calls, bringing the running state up to date."""
+        del self._calls[length:]
+        self.alerts = {i for i in self.alerts if i < length}
         self._last_bid = self._last_non_pass = None
         self._passes = 0
         for earlier in self._calls:
             self._note(earlier)
-        return made
 
     def copy(self) -> Auction:
         """An independent auction in the same state (for a ``laws`` auction: with its
         irregularities, decisions and obligations)."""
         if not self.irregularities:
-            return Auction(self.dealer, self.calls, self.policy)
+            twin = Auction(self.dealer, self.calls, self.policy)
+            twin.changes, twin.alerts = list(self.changes), set(self.alerts)
+            return twin
         twin = Auction(self.dealer, policy=self.policy)
+        twin.changes, twin.alerts = list(self.changes), set(self.alerts)
         # one deepcopy keeps the awaited substitute the same object as its list entry
         twin.irregularities, twin._substitute_for = copy.deepcopy(
             (self.irregularities, self._substitute_for))
         twin.restrictions = list(self.restrictions)
         twin._settled = self._settled
+        by_id = {id(old): new for old, new in zip(self.irregularities, twin.irregularities, strict=True)}
+        twin._awaiting = [(by_id[id(pending)], stage) for pending, stage in self._awaiting]
+        twin._withdrawn = list(self._withdrawn)
         for made in self._calls:
             twin._calls.append(made)
             twin._note(made)
