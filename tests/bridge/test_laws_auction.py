@@ -126,15 +126,27 @@ def test_law_31a1_rho_passes_so_the_bid_out_of_rotation_is_repeated() -> None:
     assert str(a.contract) == "2S" and a.lead_penalties() == []
 
 
-def test_law_31a2_rho_bids_and_a_different_call_brings_a_lead_penalty() -> None:
+def test_law_26a2_a_bid_at_partners_turn_replaced_by_a_pass_lets_declarer_require_or_forbid() -> None:
     a = Auction(Seat.N, ["1C"], policy="laws")
-    a.add("1H", Seat.W)  # West bids at North's... no: it is East's turn, West is not East's LHO
-    # (West bid at his partner's turn: Law 31B, partner passes throughout)
+    a.add("1H", Seat.W)  # East's turn: West bids at his partner's turn (Law 31B)
     a.decide(REFUSE, Seat.N)
     for call in ["Pass", "1S", "Pass", "2S", "Pass", "Pass", "Pass"]:  # E S W N E S W
         a.add(call)
     assert a.declarer is Seat.S
     assert a.lead_penalties() == [LeadPenalty(Seat.W, c("1H"), "31, 26A2", (Suit.HEARTS,), (Suit.HEARTS,))]
+
+
+def test_law_31a2_rho_bids_and_a_different_call_brings_a_lead_penalty() -> None:
+    b = Auction(Seat.N, ["1C"], policy="laws")
+    b.add("1S", Seat.S)  # East's turn: South bids at his right-hand opponent's turn
+    b.decide(REFUSE, Seat.W)
+    b.add("1H")  # East bids (31A2)
+    b.add("2C")  # South: not the call withdrawn
+    for call in ["Pass", "Pass", "Pass"]:
+        b.add(call)
+    assert b.declarer is Seat.N
+    assert b.lead_penalties() == []  # North-South declare: no lead penalty on them
+    assert "North must pass at the next turn (Law 31A2b)" in str(b.irregularities[0])
 
 
 def test_law_26_a_withdrawn_suit_the_offender_bid_legally_brings_no_penalty() -> None:

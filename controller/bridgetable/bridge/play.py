@@ -4,10 +4,10 @@ revokes (61-64) and claims (68-70)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from .auction import Contract
+from .auction import Contract, LeadPenalty
 from .cards import Card, Seat, Side, Suit
 from .deal import Deal
 from .errors import IllegalCard, IllegalClaim
@@ -58,6 +58,7 @@ class Revoke:
     seat: Seat
     card: Card
     led: Suit
+    corrected: str = ""  # the Law under which it was corrected ("62B", "62D"), else established
 
 
 class ClaimState(Enum):
@@ -100,7 +101,7 @@ class Play:
     """
 
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat,
-                 policy: Policy = "prevent") -> None:
+                 policy: Policy = "prevent", lead_penalties: Iterable[LeadPenalty] = ()) -> None:
         self.deal = deal
         self.contract = contract
         self.declarer = declarer
@@ -113,6 +114,13 @@ class Play:
         self.penalty_cards: dict[Seat, list[Card]] = {}  # major penalty cards on the table (Law 50)
         self._held: list[set[Card]] = [set(hand.cards) for hand in deal.hands]  # by seat
         self._completed = 0
+        self.corrections: list[str] = []  # what each revoke correction did (Law 62)
+        self._replays: dict[Seat, Card] = {}  # offending-side cards taken back under Law 62C2
+        # Law 26: the penalties still to be offered, the one declarer chose (suit, required?,
+        # leader, first trick) and what was decided, for the record
+        self.lead_penalties = [p for p in lead_penalties if p.offender.side is not declarer.side]
+        self._lead_rule: tuple[Suit, bool, Seat, int] | None = None
+        self.lead_rulings: list[str] = []
 
     # ---- reading the play -------------------------------------------------------------------
     @property
@@ -180,12 +188,18 @@ class Play:
     def legal_cards(self) -> list[Card]:
         """The cards the hand in turn may play: any card on a lead, else the suit led if held;
         a major penalty card among them must be played (Law 50D1)."""
-        if self.is_complete or self.claim_made is not None or self.pending is not None:
+        if (self.is_complete or self.claim_made is not None or self.pending is not None
+                or self.lead_choice is not None):
             return []
         held = sorted(self.remaining(self.turn))
         if self.current.cards:
             led = self.current.cards[0].suit
             held = [card for card in held if card.suit == led] or held
+        else:
+            held = self._lead_allowed(held)
+        replay = self._replays.get(self.turn)
+        if replay is not None and replay in held:
+            return [replay]
         due = [card for card in self.penalty_cards.get(self.turn, ()) if card in held]
         return sorted(due) or held
 
@@ -205,6 +219,9 @@ class Play:
         pending = self.pending
         if pending is not None:
             return IllegalCard(f"{card}: {pending.describe()} awaits a decision", law=pending.law)
+        choice = self.lead_choice
+        if choice is not None and (seat is None or seat == turn):
+            return IllegalCard(f"{card}: {choice}, before the lead", law=choice.law)
         if seat is not None and seat != turn:
             lead = "lead" if not trick.cards else "play"
             return IllegalCard(
@@ -222,6 +239,13 @@ class Play:
                 return IllegalCard(
                     f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
                     f"on a {led.name.lower()} lead", law="44C, 61")
+        if not trick.cards and card in self._held[turn]:
+            rule = self._lead_rule
+            if rule is not None and card not in self._lead_allowed(sorted(self._held[turn])):
+                verb = "must lead" if rule[1] else "may not lead"
+                suit = rule[0].name.lower().rstrip("s")
+                return IllegalCard(f"{card}: {turn.full_name} {verb} a {suit} while keeping the lead "
+                                   "(declarer's choice)", law="26")
         due = self.penalty_cards.get(turn)
         if due and card not in due:
             legal = self.legal_cards()
@@ -267,6 +291,10 @@ class Play:
         revoke = self.revoke_made(turn, card)
         if revoke is not None:
             self.revokes.append(revoke)
+        replay = self._replays.pop(turn, None)
+        if replay is not None and replay != card and turn.side is not self.declarer.side:
+            self._penalty(turn, replay)  # changed after Law 62C2: a major penalty card
+            self.corrections.append(f"{replay} of {turn.full_name} is a major penalty card (Law 62C2)")
         trick.cards.append(card)
         self._held[turn].discard(card)
         if self.penalty_cards:
@@ -321,13 +349,169 @@ class Play:
             pending.rectification.append(
                 f"{card} goes back without penalty; {pending.in_turn.full_name} leads (Law 55)")
         else:
-            due = self.penalty_cards.setdefault(pending.offender, [])
-            if card not in due:  # a penalty card led out of turn again stays one penalty card
-                due.append(card)
+            self._penalty(pending.offender, card)
             pending.rectification.append(
                 f"{card} is a major penalty card of {pending.offender.full_name} (Law 50); "
                 f"{pending.in_turn.full_name} leads (Law 56)")
         return pending
+
+    def _penalty(self, seat: Seat, card: Card) -> None:
+        """``card`` of ``seat`` becomes a major penalty card (Law 50)."""
+        due = self.penalty_cards.setdefault(seat, [])
+        if card not in due:  # a penalty card led out of turn again stays one penalty card
+            due.append(card)
+
+    # ---- lead restrictions after a withdrawn call (Law 26) --------------------------------------
+    @property
+    def lead_choice(self) -> LeadPenalty | None:
+        """The Law 26 penalty declarer must now decide on: the offender's partner is to lead for
+        the first time (which may be the opening lead)."""
+        if not self.lead_penalties or self.current.cards or self.pending is not None:
+            return None
+        leader = self.turn
+        return next((p for p in self.lead_penalties if p.offender.partner == leader), None)
+
+    def choose_lead(self, suit: Suit | None, require: bool = False, by: Seat | None = None) -> str:
+        """Declarer's (``by``; None: the director) choice on the due Law 26 penalty: forbid ``suit``
+        (or require it, where Law 26A2 allows), or None to waive it. Returns the record's text."""
+        penalty = self.lead_choice
+        if penalty is None:
+            raise IllegalCard("there is no lead restriction to choose now", law="26")
+        if by is not None and by != self.declarer:
+            raise IllegalCard(f"{by.full_name} may not choose: declarer does (Law 26)", law="26")
+        if suit is not None and suit not in (penalty.require if require else penalty.forbid):
+            verb = "require" if require else "forbid"
+            raise IllegalCard(f"declarer may not {verb} a {suit.name.lower()} lead: {penalty}",
+                              law=penalty.law)
+        self.lead_penalties.remove(penalty)
+        leader = penalty.offender.partner
+        if suit is None:
+            text = f"declarer waived the lead restriction on {leader.full_name} (Law {penalty.law})"
+        else:
+            self._lead_rule = (suit, require, leader, len(self.tricks) - 1)
+            verb = "required" if require else "forbade"
+            text = (f"declarer {verb} a {suit.name.lower().rstrip('s')} lead by {leader.full_name} "
+                    f"(Law {penalty.law})")
+        self.lead_rulings.append(text)
+        return text
+
+    def _lead_allowed(self, held: list[Card]) -> list[Card]:
+        """The cards of ``held`` that declarer's Law 26 choice lets the leader lead now: it binds
+        the offender's partner for as long as he keeps the lead; one who cannot comply leads any
+        card (Law 59)."""
+        rule = self._lead_rule
+        if rule is None:
+            return held
+        suit, require, leader, first = rule
+        if self.turn != leader or any(t.leader != leader for t in self.tricks[first:]):
+            return held
+        allowed = [card for card in held if (card.suit == suit) is require]
+        return allowed or held
+
+    # ---- correcting a revoke (Law 62) -----------------------------------------------------------
+    def is_established(self, revoke: Revoke) -> bool:
+        """Whether the offender or partner has played to a later trick (Law 63A1), or their side
+        claimed or conceded (63A3)."""
+        side = revoke.seat.side
+        claim = self.claim_made
+        if claim is not None and claim.claimer.side is side:
+            return True
+        return any(card is not None and seat.side is side
+                   for trick in self.tricks[revoke.trick + 1:]
+                   for seat, card in ((trick.seat_of(i), c) for i, c in enumerate(trick.cards)))
+
+    def correct_revoke(self, seat: Seat) -> Revoke:
+        """Correct ``seat``'s last revoke, under the ``laws`` policy (``seat`` is dummy for a revoke
+        from dummy's hand). Before it is established (Law 62A/B) the card comes back and the
+        offender must play a legal card: a defender's card becomes a major penalty card, declarer's
+        or dummy's goes back without rectification; the cards played after it come back too, the
+        non-offenders' without rectification (62C1), the offender's partner's to be played again
+        or, changed, to become a penalty card if he is a defender (62C2). A revoke in the twelfth
+        trick is corrected even when established (62D): the offender's card of the suit led takes
+        its place, and the last trick is played again with its forced cards. A revoke corrected
+        transfers no trick (Law 64)."""
+        revoke = next((r for r in reversed(self.revokes) if r.seat == seat and not r.corrected), None)
+        if revoke is None:
+            raise IllegalCard(f"{seat.full_name} has no revoke to correct", law="62")
+        if not self.is_established(revoke):
+            return self._correct_before_established(revoke)
+        if revoke.trick == 11 and self.claim_made is None:
+            return self._correct_twelfth(revoke)
+        raise IllegalCard(f"{seat.full_name}'s revoke in trick {revoke.trick + 1} is established: it "
+                          "stands and Law 64 applies", law="63B")
+
+    def _correct_before_established(self, revoke: Revoke) -> Revoke:
+        trick = self.tricks[revoke.trick]
+        index = trick.cards.index(revoke.card)
+        for taken_seat, taken in self._take_back(revoke.trick, index):
+            if taken_seat.side is not revoke.seat.side:
+                continue
+            if taken_seat == revoke.seat:
+                continue
+            self._replays[taken_seat] = taken
+        corrected = replace(revoke, corrected="62B")
+        self.revokes[self.revokes.index(revoke)] = corrected
+        defender = revoke.seat.side is not self.declarer.side
+        if defender:
+            self._penalty(revoke.seat, revoke.card)
+            what = f"{revoke.card} is a major penalty card (Law 62B1)"
+        else:
+            what = f"{revoke.card} goes back without rectification (Law 62B2)"
+        self.corrections.append(f"revoke by {revoke.seat.full_name} in trick {revoke.trick + 1} "
+                                f"corrected: {what}; the cards played after it come back (Law 62C)")
+        return corrected
+
+    def _take_back(self, trick_index: int, card_index: int) -> list[tuple[Seat, Card]]:
+        """Return to their hands the cards played from ``card_index`` of trick ``trick_index`` on,
+        last first; the revokes they made go with them."""
+        taken: list[tuple[Seat, Card]] = []
+        while True:
+            trick = self.tricks[-1]
+            if not trick.cards:
+                self.tricks.pop()
+                continue
+            if trick.winner is not None:
+                trick.winner = None
+                self._completed -= 1
+            seat = trick.seat_of(len(trick.cards) - 1)
+            card = trick.cards.pop()
+            self._held[seat].add(card)
+            taken.append((seat, card))
+            index = len(self.tricks) - 1
+            last = index == trick_index and len(trick.cards) == card_index
+            if not last:  # a later card's revoke goes with it; the first is the caller's
+                self.revokes = [r for r in self.revokes if (r.trick, r.seat, r.card) != (index, seat, card)]
+            if last:
+                return taken
+
+    def _correct_twelfth(self, revoke: Revoke) -> Revoke:
+        twelfth = self.tricks[11]
+        offender = revoke.seat
+        if len(self.tricks) > 12 and self.tricks[12].cards:
+            self._take_back(12, 0)
+        if len(self.tricks) > 12:
+            self.tricks.pop()
+        if twelfth.winner is not None:
+            twelfth.winner = None
+            self._completed -= 1
+        right = next(card for card in self._held[offender] if card.suit == revoke.led)
+        index = twelfth.cards.index(revoke.card)
+        twelfth.cards[index] = right
+        self._held[offender].discard(right)
+        self._held[offender].add(revoke.card)
+        corrected = replace(revoke, corrected="62D")
+        self.revokes[self.revokes.index(revoke)] = corrected
+        self.corrections.append(f"revoke by {offender.full_name} in trick 12 corrected: {right} "
+                                f"replaces {revoke.card} (Law 62D)")
+        if len(twelfth.cards) == 4:
+            twelfth.winner = trick_winner(twelfth.leader, twelfth.cards, self.trump)
+            self._completed += 1
+            last = Trick(twelfth.winner)
+            self.tricks.append(last)
+            for i in range(4):  # the last trick again, each hand's one card forced
+                hand = last.leader.after(i)
+                self._add(next(iter(self._held[hand])), last, hand)
+        return corrected
 
     # ---- claims (Laws 68-70) ----------------------------------------------------------------
     @property
@@ -390,7 +574,7 @@ class Play:
         (B6), or when both sides have revoked (B7). The side never transfers more tricks than it
         won from its first revoke on.
         """
-        revokes = [revoke for revoke in self.revokes if revoke.trick < 11]
+        revokes = [revoke for revoke in self.revokes if revoke.trick < 11 and not revoke.corrected]
         if not revokes:
             return 0
         if {revoke.seat.side for revoke in revokes} == {Side.NS, Side.EW}:
