@@ -190,7 +190,9 @@ def test_a_new_session_waits_for_the_acks_then_begins_a_new_journal(tmp_path: Pa
         wait_until(lambda: unit.waiting is not None, what="the new session held back")
         assert service.config.session == "s1" and service.journal.path == journal_path
         refusing[0] = False  # the next resend is stored and acknowledged: the new session begins
-        wait_until(lambda: service.config.session == "s2", what="session s2")
+        # The session changes first, then the assignment's boards are added: wait for both.
+        wait_until(lambda: service.config.session == "s2" and service.flow.board == 7,
+                   what="session s2 at its board 7")
         assert (service.flow.board, service.flow.view().phase, service.journal.session) == (7, "start", "s2")
         assert service.journal.results() == [] and unit.outbox.journal is service.journal
         kept = Journal(tmp_path / "journal-s1.db", session="s1")
