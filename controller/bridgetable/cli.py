@@ -86,8 +86,8 @@ def _add_tally(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("play", help="a rubber, Chicago or Minibridge in the terminal, robots in the "
-                                         "other three seats")
-    parser.add_argument("--game", required=True, choices=HOME_FORMS)
+                                         "other three seats (two-player: one robot)")
+    parser.add_argument("--game", required=True, choices=(*HOME_FORMS, "two-player"))
     parser.add_argument("--seat", default="S", help="your seat (default S)")
     parser.add_argument("--seed", type=int, help="seed of the random deals")
     parser.set_defaults(handler=_lazy(".robots.homegame:run_play"))

@@ -1,4 +1,5 @@
-"""`bridgetable play --game rubber|chicago|chicago-duplicate|minibridge`: a home game in the terminal.
+"""`bridgetable play --game rubber|chicago|chicago-duplicate|minibridge`: a home game in the terminal
+(`--game two-player` is ``honeymoon``'s).
 
 You sit at one seat; robots hold the other three and bid and play as in the live match (``live``).
 Deals are dealt at random with the dealer and vulnerability the game form gives, until the form's
@@ -24,6 +25,7 @@ from ..bridge import Contract, Deal, DealResult, GameForm, ScoreSheet, Seat, gam
 from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced, minibridge_declarer
 from .contract import contract_for_side
 from .display import diagram
+from .honeymoon import HoneymoonGame
 from .live import Abandoned, TerminalTable
 
 
@@ -103,13 +105,15 @@ def run_play(args: argparse.Namespace) -> int:
     """The handler of ``bridgetable play``: 0 when the game is over, 1 when abandoned."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     seat = Seat.parse(args.seat)
-    form = game_form(args.game)
     print(f"Random deals, seed {seed} (play them again with --seed {seed})")
+    rng = random.Random(seed)
+    game = HoneymoonGame(seat, sys.stdin, sys.stdout, rng) if args.game == "two-player" else \
+        HomeGame(game_form(args.game), seat, sys.stdin, sys.stdout, rng)
     try:
-        HomeGame(form, seat, sys.stdin, sys.stdout, random.Random(seed)).run()
+        game.run()
     except Abandoned as reason:
         print(f"\nGame abandoned: {reason}", file=sys.stderr)
-        if form.scores:
-            print(form.sheet().text())
+        if game.form.scores:
+            print(game.form.sheet().text())
         return 1
     return 0
