@@ -1,14 +1,17 @@
 """The live ranking page in headless Chromium (Debian's chromium and chromedriver, driven by
 Selenium): the ranking updates by itself when a result arrives."""
 
+import http.server
 import threading
 import time
 
 import pytest
 import uvicorn
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bridgetable.director import web
@@ -67,3 +70,91 @@ def test_the_ranking_updates_when_a_result_arrives(served, browser):
     cell = 'table[data-group="A NS"] tr[data-pair="1"] td.percent'
     percent = f"return document.querySelector('{cell}').textContent"
     wait.until(lambda d: d.execute_script(percent) == "12.50")
+
+
+def shown(browser, by, name):
+    """The text of an element once the page showing it has loaded (retried while it reloads)."""
+    def text(driver):
+        try:
+            found = driver.find_elements(by, name)
+            return found[0].text if found else False
+        except StaleElementReferenceException:
+            return False
+    return WebDriverWait(browser, 10).until(text)
+
+
+def log_in(browser, url, password):
+    browser.get(url + "/login")
+    browser.find_element(By.NAME, "password").send_keys(password)
+    button = browser.find_element(By.CSS_SELECTOR, "form[action='/login'] button")
+    button.click()
+    WebDriverWait(browser, 10).until(staleness_of(button))  # the answer has loaded
+
+
+@pytest.fixture
+def other_site():
+    """Another web service on the station's host (another port: "same site" to a browser), whose
+    page posts a result to the station's director form as soon as it is opened."""
+    pages: dict[str, bytes] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(pages["page"])
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield pages, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_form_posted_by_another_site_on_the_same_host_is_refused(served, browser, other_site):
+    ingest, url = served
+    pages, other = other_site
+    pages["page"] = (f'<form id="f" method="post" action="{url}/director">'
+                     '<input name="action" value="result"><input name="table" value="1">'
+                     '<input name="board" value="1"><input name="contract" value="7NTXX">'
+                     '<input name="declarer" value="N"><input name="tricks" value="13"></form>'
+                     '<script>document.getElementById("f").submit()</script>').encode()
+    log_in(browser, url, "pw")
+    WebDriverWait(browser, 10).until(lambda d: "Director (director)" in d.page_source)
+    browser.get(other + "/")
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.startswith(url + "/director"))
+    assert shown(browser, By.ID, "message") == f"refused: a form posted from {other}, not from {url}"
+    assert ingest.session.store.results(ingest.session.id) == []
+    # the station's own form still works
+    form = browser.find_element(By.XPATH, "//form[input[@name='action'][@value='result']]")
+    entries = (("table", "1"), ("board", "1"), ("contract", "4S"), ("declarer", "N"), ("tricks", "10"))
+    for name, value in entries:
+        form.find_element(By.NAME, name).send_keys(value)
+    form.find_element(By.TAG_NAME, "button").click()
+    WebDriverWait(browser, 10).until(staleness_of(form))
+    assert "stored as revision" in shown(browser, By.ID, "message")
+    assert len(ingest.session.store.results(ingest.session.id)) == 1
+
+
+def test_wrong_passwords_are_throttled_in_the_browser(served, browser):
+    _, url = served
+    for _ in range(5):
+        log_in(browser, url, "guess")
+        assert "wrong password" in shown(browser, By.CLASS_NAME, "red")
+    log_in(browser, url, "pw")  # the right one, too soon
+    assert "too many wrong passwords" in shown(browser, By.CLASS_NAME, "red")
+    browser.get(url + "/director")
+    assert browser.current_url == url + "/login"
+
+
+def test_logging_out_in_the_browser(served, browser):
+    _, url = served
+    log_in(browser, url, "pw")
+    WebDriverWait(browser, 10).until(lambda d: d.current_url == url + "/director")
+    browser.find_element(By.CSS_SELECTOR, "#logout button").click()
+    WebDriverWait(browser, 10).until(lambda d: d.current_url == url + "/login")
+    browser.get(url + "/director")
+    assert browser.current_url == url + "/login"

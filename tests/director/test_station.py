@@ -162,3 +162,68 @@ def test_an_overflowing_result_is_refused_at_once_and_the_others_of_the_moment_s
         for table in tables:
             table.stop()
         station.stop()
+
+
+class SimulatedTable:
+    """A table that sends a result for each board of every assignment it gets (once per board)."""
+
+    def __init__(self, session, number, key, address, tmp_path):
+        self.session, self.rounds = session, []
+        self.link = TableLink(CLUB, number, key, SQLiteOutbox(tmp_path / f"outbox-{number}.db"), address,
+                              on_assign=self.play, resend_min=0.2, resend_max=0.5)
+
+    def play(self, assignment):
+        self.rounds.append(assignment["round"])
+        for board in assignment["boards"]:
+            self.link.outbox.put(result_message(self.session, self.link.table, board, "3NT", "S", 9))
+        self.link.flush()
+
+
+def test_a_broker_killed_mid_session_loses_its_retained_assignments_and_the_session_finishes(broker,
+                                                                                           tmp_path):
+    """The broker (no persistence) is SIGKILLed after round 1 has begun and restarted empty; tables
+    that connect only afterwards still learn their round, and the session finishes."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = Station(session, address, keys, CLUB)
+    tables = [SimulatedTable(session, t, keys[t], address, tmp_path) for t in range(1, 5)]
+    station.start()
+    try:
+        for table in tables[:2]:
+            table.link.start()
+        wait_for(lambda: {(1, 1), (1, 2), (2, 3), (2, 4)} <= station.ingest.played,
+                 what="tables 1 and 2's results of round 1")
+        broker.kill()  # retained assignments and sessions gone with it
+        broker.start()
+        for table in tables[2:]:  # connecting to the empty broker, nothing retained for them
+            table.link.start()
+        assert station.finished.wait(30), f"the session stalled; missing {station.missing(station.round)}"
+        results = session.store.results(session.id, all_revisions=True)
+        assert len(results) == len({(r.table, r.board) for r in results}) == 24
+        assert all(table.rounds and table.rounds[0] == 1 and max(table.rounds) == 3 for table in tables)
+    finally:
+        for table in tables:
+            table.link.stop()
+        station.stop()
+
+
+def test_a_table_announcing_itself_without_its_round_is_sent_its_assignment(broker, tmp_path):
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = Station(session, address, keys, CLUB)
+    station.start()
+    table = SimulatedTable(session, 3, keys[3], address, tmp_path)
+    try:
+        station.link.publish(topics.director_topic(CLUB, "assign", 3), b"", retain=True)  # lost
+        table.link.start()
+        wait_for(lambda: table.rounds, what="table 3's assignment, in answer to its state")
+        assert set(table.rounds) == {1} and session.store.audit_trail(session.id) == []
+        before = len(table.rounds)
+        assert station.resend("td") == 1
+        wait_for(lambda: len(table.rounds) > before, what="the round sent again by the director")
+        assert session.store.audit_trail(session.id)[-1].action == "resend round"
+    finally:
+        table.link.stop()
+        station.stop()

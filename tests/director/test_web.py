@@ -1,6 +1,7 @@
 """The station's web pages: through Starlette's TestClient, and the live event stream through a
 real uvicorn server on a free port."""
 
+import re
 import threading
 import time
 
@@ -11,6 +12,7 @@ from starlette.testclient import TestClient
 
 from bridgetable.director import web
 from bridgetable.director.ingest import Ingest
+from bridgetable.director.store import DIRECTOR_REVISIONS
 from bridgetable.link.broker import free_port
 
 from .helpers import new_session, received, result_message
@@ -35,7 +37,8 @@ def send(ingest, table, board, contract="4S", declarer="N", tricks=10):
 
 def test_ranking_page_shows_results_and_updates_its_fragment(client, ingest):
     page = client.get("/")
-    assert page.status_code == 200 and "No results yet" in page.text and "EventSource" in page.text
+    assert page.status_code == 200 and "No results yet" in page.text and 'src="/live.js"' in page.text
+    assert "EventSource" in client.get("/live.js").text
     send(ingest, 1, 1)
     send(ingest, 4, 1, tricks=9)
     fragment = client.get("/fragment/ranking").text
@@ -72,19 +75,29 @@ def test_table_status_page_shows_director_calls(client, ingest):
     assert "called: lead out of turn" in page and 'class="call"' in page
 
 
+def token(client, path="/login"):
+    """The CSRF token in the forms of the page at ``path``."""
+    return re.search(r'name="csrf" value="([^"]+)"', client.get(path).text).group(1)
+
+
+def log_in(client, name="Tom", password=PASSWORD):
+    return client.post("/login", data={"name": name, "password": password, "csrf": token(client)})
+
+
 def test_director_pages_need_the_login_and_act_with_an_audit_trail(client, ingest):
     assert client.get("/director", follow_redirects=False).headers["location"] == "/login"
-    refused = client.post("/login", data={"name": "td", "password": "guess"})
+    refused = log_in(client, "td", "guess")
     assert "wrong password" in refused.text
-    client.post("/login", data={"name": "Tom", "password": PASSWORD})
+    log_in(client)
     send(ingest, 1, 1)
-    page = client.post("/director", data={"action": "result", "table": "1", "board": "1",
+    csrf = token(client, "/director")
+    page = client.post("/director", data={"action": "result", "table": "1", "board": "1", "csrf": csrf,
                                           "contract": "4SX", "declarer": "N", "tricks": "10"}).text
-    assert "stored as revision 1" in page
-    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1",
+    assert f"stored as revision {DIRECTOR_REVISIONS}" in page
+    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1", "csrf": csrf,
                                           "adjusted": "A+/A-"}).text
     assert "adjusted 60/40" in page and "Tom" in page
-    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1",
+    page = client.post("/director", data={"action": "adjust", "table": "4", "board": "1", "csrf": csrf,
                                           "adjusted": "maybe"}).text
     assert "refused: not an adjusted score" in page
     assert [e.action for e in ingest.session.store.audit_trail(ingest.session.id)] == ["correct", "adjust"]
@@ -114,3 +127,80 @@ def test_event_stream_announces_a_new_result(ingest, monkeypatch):
         server.should_exit = True
         thread.join(timeout=10)
     assert not thread.is_alive()
+
+
+RESULT = {"action": "result", "table": "1", "board": "1", "contract": "4SX", "declarer": "N", "tricks": "10"}
+
+
+def test_a_post_without_the_token_or_from_another_origin_is_refused(client, ingest):
+    log_in(client)
+    csrf = token(client, "/director")
+    refusals = [
+        ({**RESULT}, {}, "did not come from this station"),
+        ({**RESULT, "csrf": "guessed"}, {}, "did not come from this station"),
+        ({**RESULT, "csrf": csrf}, {"Origin": "http://evil.example"}, "posted from http://evil.example"),
+        ({**RESULT, "csrf": csrf}, {"Origin": "http://testserver:8081"}, "posted from http://testserver:8081"),
+        ({**RESULT, "csrf": csrf}, {"Referer": "http://evil.example/form"}, "posted from another site"),
+    ]
+    for data, headers, reason in refusals:
+        page = client.post("/director", data=data, headers=headers)
+        assert page.status_code == 403 and reason in page.text
+    assert ingest.session.store.results(ingest.session.id) == []
+    page = client.post("/director", data={**RESULT, "csrf": csrf}, headers={"Origin": "http://testserver"})
+    assert page.status_code == 200 and "stored as revision" in page.text
+    assert client.post("/login", data={"password": PASSWORD}).status_code == 403  # the login form too
+
+
+def test_wrong_passwords_are_throttled_per_client(client):
+    for _ in range(5):
+        assert "wrong password" in log_in(client, password="guess").text
+    throttled = log_in(client)  # even the right password waits now
+    assert throttled.status_code == 429 and "too many wrong passwords: try again in" in throttled.text
+    assert client.get("/director", follow_redirects=False).headers["location"] == "/login"
+
+
+def test_logout_ends_the_directors_session(client):
+    log_in(client)
+    assert client.get("/director").url.path == "/director"
+    assert client.post("/logout", data={}).status_code == 403  # without the token: refused
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    assert client.get("/director", follow_redirects=False).headers["location"] == "/login"
+
+
+def test_every_page_forbids_framing_and_foreign_scripts_and_the_cookie_is_secure_over_tls(ingest):
+    app = web.create_app(ingest, password=PASSWORD)
+    with TestClient(app) as plain, TestClient(app, base_url="https://testserver") as tls:
+        assert "secure" not in plain.get("/login").headers["set-cookie"].lower()  # the first visit
+        assert "; Secure" in tls.get("/login").headers["set-cookie"]
+        for path in ("/", "/login", "/tables", "/board/1"):
+            headers = plain.get(path).headers
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            assert "script-src 'self';" in headers["content-security-policy"]
+            assert headers["x-frame-options"] == "DENY"
+
+
+class Rounds:
+    """The station's rounds as the web pages use them (director.station.Station in the station)."""
+
+    def __init__(self):
+        self.round, self.done = 1, []
+
+    def resend(self, actor):
+        self.done.append(("resend", actor))
+        return self.round
+
+    def advance(self, actor):
+        self.done.append(("advance", actor))
+        self.round += 1
+        return self.round
+
+
+def test_the_director_sends_the_round_again_or_starts_the_next(ingest):
+    rounds = Rounds()
+    with TestClient(web.create_app(ingest, password=PASSWORD, rounds=rounds)) as client:
+        log_in(client)
+        csrf = token(client, "/director")
+        assert "round 1 sent to the tables again" in client.post(
+            "/director", data={"action": "resend", "csrf": csrf}).text
+        assert "round 2 started" in client.post("/director", data={"action": "advance", "csrf": csrf}).text
+    assert rounds.done == [("resend", "Tom"), ("advance", "Tom")]

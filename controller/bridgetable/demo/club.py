@@ -278,7 +278,8 @@ def _serve(station: Station, options: DemoOptions) -> Any:
 
     port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
     options.web_port = port
-    server = uvicorn.Server(uvicorn.Config(create_app(station.ingest, password=options.password),
+    app = create_app(station.ingest, password=options.password, rounds=station)
+    server = uvicorn.Server(uvicorn.Config(app,
                                            host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
     print(f"scoring station: http://127.0.0.1:{port}/ (director password: {options.password})", flush=True)

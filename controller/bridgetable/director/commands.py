@@ -87,8 +87,8 @@ def run_station_command(args: argparse.Namespace) -> int:
         station.start()
         print(f"{session.setup.event}: round {station.round} of {session.movement.rounds}; "
               f"web pages on http://{args.listen}:{args.port}/", flush=True)
-        uvicorn.run(create_app(station.ingest, password=args.password), host=args.listen, port=args.port,
-                    log_level="warning")
+        uvicorn.run(create_app(station.ingest, password=args.password, rounds=station), host=args.listen,
+                    port=args.port, log_level="warning")
         station.stop()
         return 0
     except (SetupError, OSError, KeyError, ValueError) as exc:

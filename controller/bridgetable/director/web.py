@@ -2,7 +2,9 @@
 table status, and the director's actions behind a login.
 
 Pages update by themselves: ``/events`` is a server-sent-event stream that says "result" or
-"status" whenever the ingest stores something; the page then fetches its fragment again.
+"status" whenever the ingest stores something; the page's script (``/live.js``) then fetches its
+fragment again. The director's login and forms are guarded as ``websecurity`` describes (a CSRF
+token and Origin check on every POST, wrong passwords throttled, a logout, security headers).
 """
 
 from __future__ import annotations
@@ -11,13 +13,21 @@ import asyncio
 import hmac
 import secrets
 from collections.abc import AsyncIterator
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 from ..bridge import Deal, Seat, Suit
@@ -26,8 +36,17 @@ from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
 from .templating import TEMPLATES
+from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
+
+
+class Rounds(Protocol):
+    """The rounds of a running station (``station.Station``): the director's buttons."""
+
+    def advance(self, actor: str) -> int: ...
+    def resend(self, actor: str) -> int: ...
 
 
 def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | None:
@@ -43,9 +62,11 @@ def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | No
 class Station:
     """What the pages show and do, around one session's ingest."""
 
-    def __init__(self, ingest: Ingest, password: str) -> None:
+    def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None) -> None:
         self.ingest = ingest
         self.password = password
+        self.rounds = rounds
+        self.throttle = LoginThrottle()
 
     @property
     def session(self) -> Any:
@@ -59,9 +80,11 @@ class Station:
         return HTMLResponse(page, status_code=status_code)
 
 
-def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None) -> Starlette:
-    """The web application for a running session. ``password`` guards the director's pages."""
-    station = Station(ingest, password or secrets.token_urlsafe(12))
+def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
+               rounds: Rounds | None = None) -> Starlette:
+    """The web application for a running session. ``password`` guards the director's pages;
+    ``rounds`` (the running station) gives the director "send the round again" and "next round"."""
+    station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
 
     async def ranking(request: Request) -> Response:
         return station.render("ranking.html", **_ranking_values(station))
@@ -92,22 +115,53 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return StreamingResponse(_event_stream(request, station.ingest), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
+    async def live_script(request: Request) -> Response:
+        return PlainTextResponse(LIVE_SCRIPT, media_type="text/javascript")
+
+    def login_page(request: Request, error: str = "", status_code: int = 200) -> Response:
+        return station.render("login.html", status_code=status_code, error=error,
+                              csrf=csrf_token(request.session))
+
     async def login(request: Request) -> Response:
-        if request.method == "POST":
-            form = await request.form()
-            if hmac.compare_digest(str(form.get("password", "")), station.password):
-                request.session["director"] = str(form.get("name") or "director")
-                return RedirectResponse("/director", status_code=303)
-            return station.render("login.html", error="wrong password")
-        return station.render("login.html", error="")
+        if request.method != "POST":
+            return login_page(request)
+        form = await request.form()
+        problem = post_problem(request, form)
+        if problem is not None:
+            return login_page(request, f"refused: {problem}", 403)
+        client = request.client.host if request.client else ""
+        wait = station.throttle.wait(client)
+        if wait:
+            return login_page(request, f"too many wrong passwords: try again in {wait:.0f} s", 429)
+        if not hmac.compare_digest(str(form.get("password", "")).encode(), station.password.encode()):
+            station.throttle.failed(client)
+            return login_page(request, "wrong password")
+        station.throttle.succeeded(client)
+        request.session.clear()  # a new session (and token) for the director
+        request.session["director"] = str(form.get("name") or "director")
+        return RedirectResponse("/director", status_code=303)
+
+    async def logout(request: Request) -> Response:
+        problem = post_problem(request, await request.form())
+        if problem is not None:
+            return login_page(request, f"refused: {problem}", 403)
+        request.session.clear()
+        return RedirectResponse("/login", status_code=303)
 
     async def director(request: Request) -> Response:
         if "director" not in request.session:
             return RedirectResponse("/login", status_code=303)
-        message = ""
+        message, status_code = "", 200
         if request.method == "POST":
-            message = await _director_action(station, request)
-        return station.render("director.html", message=message, actor=request.session["director"],
+            form = await request.form()
+            problem = post_problem(request, form)
+            if problem is None:
+                message = _director_action(station, form, request.session["director"])
+            else:
+                message, status_code = f"refused: {problem}", 403
+        return station.render("director.html", status_code=status_code, message=message,
+                              actor=request.session["director"], csrf=csrf_token(request.session),
+                              rounds=station.rounds is not None,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call])
 
@@ -115,10 +169,11 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/tables", tables),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
-        Route("/login", login, methods=["GET", "POST"]),
-        Route("/director", director, methods=["GET", "POST"]),
+        Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
+        Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
     ]
-    middleware = [Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
+    middleware = [Middleware(SecurityHeaders),
+                  Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
                              same_site="strict")]
     app = Starlette(routes=routes, middleware=middleware)
     app.state.station = station
@@ -132,11 +187,11 @@ def _ranking_values(station: Station) -> dict[str, Any]:
             "robots": standings.robots, "session_boards": len(station.session.movement.boards)}
 
 
-async def _director_action(station: Station, request: Request) -> str:
-    form = await request.form()
-    actor = request.session["director"]
+def _director_action(station: Station, form: Any, actor: str) -> str:
     try:
         action = str(form.get("action"))
+        if action in ("resend", "advance"):
+            return _round_action(station, action, actor)
         table, board = int(str(form.get("table") or 0)), int(str(form.get("board") or 0))
         if action == "result":
             tricks_text = str(form.get("tricks") or "")
@@ -153,6 +208,14 @@ async def _director_action(station: Station, request: Request) -> str:
         return f"unknown action {action!r}"
     except (ActionError, ValueError) as exc:
         return f"refused: {exc}"
+
+
+def _round_action(station: Station, action: str, actor: str) -> str:
+    if station.rounds is None:
+        return "refused: this station runs no rounds"
+    if action == "resend":
+        return f"round {station.rounds.resend(actor)} sent to the tables again"
+    return f"round {station.rounds.advance(actor)} started"
 
 
 async def _event_stream(request: Request, ingest: Ingest) -> AsyncIterator[str]:

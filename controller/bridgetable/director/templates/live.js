@@ -1,0 +1,14 @@
+// The live pages: on each event the station names (data-events), fetch the page's fragment
+// again into its place (data-fragment, data-target), or reload the page when it has none.
+const live = document.currentScript.dataset;
+var source = new EventSource("/events");  // var: the browser tests look for it
+for (const what of live.events.split(" ")) {
+  source.addEventListener(what, async () => {
+    if (!live.fragment) {
+      location.reload();
+      return;
+    }
+    const reply = await fetch(live.fragment);
+    document.getElementById(live.target).innerHTML = await reply.text();
+  });
+}
