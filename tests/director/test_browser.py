@@ -8,7 +8,7 @@ import time
 import pytest
 import uvicorn
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
@@ -78,15 +78,23 @@ def shown(browser, by, name):
         try:
             found = driver.find_elements(by, name)
             return found[0].text if found else False
-        except StaleElementReferenceException:
+        except WebDriverException:  # the page is being replaced
             return False
     return WebDriverWait(browser, 10).until(text)
 
 
 def log_in(browser, url, password):
     browser.get(url + "/login")
-    browser.find_element(By.NAME, "password").send_keys(password)
-    button = browser.find_element(By.CSS_SELECTOR, "form[action='/login'] button")
+
+    def filled(driver):  # retried while the page is still being replaced
+        try:
+            field = driver.find_element(By.NAME, "password")
+            field.clear()
+            field.send_keys(password)
+            return driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button")
+        except WebDriverException:
+            return False
+    button = WebDriverWait(browser, 10).until(filled)
     button.click()
     WebDriverWait(browser, 10).until(staleness_of(button))  # the answer has loaded
 
