@@ -110,7 +110,7 @@ def test_suit_symbols_are_drawn_and_screens_differ_by_seat() -> None:
     assert (pretty("4SX"), pretty("ST"), pretty("1NT"), pretty("Pass")) == ("4♠X", "♠10", "1NT", "Pass")
     flow = _flow(key("N", "OK"), *auction_events(Seat.N, "1NT Pass"))
     mine, other = render(flow.view(), Seat.S), render(flow.view(), Seat.W)
-    assert ImageChops.difference(mine, other).getbbox() is not None  # "Your call" vs "South to call"
+    assert ImageChops.difference(mine, other).getbbox() is not None  # each seat's own label in bold
     hearts = _flow(key("N", "OK"), *auction_events(Seat.N, "1H"))
     spades = _flow(key("N", "OK"), *auction_events(Seat.N, "1S"))
     assert ImageChops.difference(render(hearts.view(), Seat.N), render(spades.view(), Seat.N)).getbbox()

@@ -6,6 +6,8 @@ the same pixels wherever it is rendered with the same Pillow and font.
 
 Every event redraws four frames of mostly the same words, so each piece of text is rendered by
 FreeType once (``_rendered``, cached) and then only pasted: the same pixels, a tenth of the time.
+The displays are sent only what changed (devices/display.py), so an event should change little:
+whose turn it is shows as a "?" where the next call or card goes, not as a line of words.
 """
 
 from __future__ import annotations
@@ -116,12 +118,6 @@ def _header(canvas: _Canvas, view: TableView) -> None:
     canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
 
 
-def _whose(view: TableView, seat: Seat, what: str) -> str:
-    if view.turn is None:
-        return ""
-    return f"Your {what}" if view.turn == str(seat) else f"{Seat.parse(view.turn).full_name} to {what}"
-
-
 def _body_start(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     canvas.text(WIDTH // 2, 14, f"Board {view.board}", size=16, bold=True, anchor="ma")
     vul = {"None": "None vul", "NS": "N-S vul", "EW": "E-W vul", "All": "All vul"}[view.vulnerability]
@@ -151,7 +147,7 @@ def _body_auction(canvas: _Canvas, view: TableView, seat: Seat) -> str:
         row, col = divmod(offset + index, 4)
         if row >= first:
             canvas.text(col * 32 + 2, 22 + (row - first) * 10, cell)
-    return _whose(view, seat, "call")
+    return ""  # the "?" in the grid says who calls
 
 
 def _contract_line(view: TableView) -> str:
@@ -160,18 +156,25 @@ def _contract_line(view: TableView) -> str:
     return f"{pretty(view.contract)} by {Seat.parse(view.declarer or 'N').full_name}"
 
 
+# each hand's card in the trick (x, y), and its "?" (y) while it is to play: each within two
+# 8-pixel pages of the display, the "?" within one, so that a card or a turn costs few bytes to send
+_PLACES = {"N": (64, 13, 14), "E": (86, 25, 30), "S": (64, 38, 38), "W": (42, 25, 30)}
+
+
 def _body_play(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     canvas.text(0, 12, pretty(view.contract or ""), size=9, bold=True)
     canvas.text(0, 22, f"by {view.declarer}", size=9)
     canvas.text(WIDTH - 1, 12, f"NS {view.tricks_ns}", size=9, anchor="ra")
     canvas.text(WIDTH - 1, 22, f"EW {view.tricks_ew}", size=9, anchor="ra")
-    places = {"N": (64, 12), "E": (86, 25), "S": (64, 38), "W": (42, 25)}
     for who, card in view.trick:
-        x, y = places[who]
+        x, y, _ = _PLACES[who]
         canvas.text(x, y, pretty(card), size=13, bold=(who == str(seat)), anchor="ma")
+    if view.turn is not None and view.turn not in dict(view.trick):  # who plays next: a "?" there
+        x, _, y = _PLACES[view.turn]
+        canvas.text(x, y, "?", size=9, bold=(view.turn == str(seat)), anchor="ma")
     if view.claim:
         canvas.text(0, 36, view.claim[:28], size=8)
-    return _whose(view, seat, "lead" if not view.trick else "play")
+    return ""
 
 
 def _body_claim(canvas: _Canvas, view: TableView, seat: Seat) -> str:
