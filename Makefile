@@ -1,20 +1,35 @@
 # The two commands of the README: `make demo` runs the main job, `make test` runs the tests.
+# Each first creates the virtualenv .venv and installs the package into it with pip (once, and
+# again when pyproject.toml changes): `make demo` with the `demo` extra, `make test` with `dev`.
+# `make test` also installs the Debian packages the tests need (deploy/debian-packages.sh).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.installed-demo
+DEMO_OPTIONS ?=# e.g. --headless: play the session to the end, print the ranking, stop
 
 .PHONY: demo test lint bench clean
 
-$(STAMP): pyproject.toml
+# install EXTRA: the venv, then the package (editable) with that extra, pip's steps shown
+define install
+	@echo "==> $(VENV): a virtualenv with bridgetable[$(1)] and what it needs, from PyPI"
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[$(1)]'
+	touch $@
+endef
 
-demo: $(STAMP)
-	PATH="$$PATH:/usr/sbin" $(VENV)/bin/bridgetable demo --export demo-results
+$(STAMP): pyproject.toml
+	$(call install,dev)
+
+$(DEMO_STAMP): pyproject.toml
+	$(call install,demo)
+
+demo: $(DEMO_STAMP)
+	$(VENV)/bin/bridgetable demo --export demo-results $(DEMO_OPTIONS)
 
 test: $(STAMP)
+	deploy/debian-packages.sh
 	$(PY) -m pytest
 
 lint: $(STAMP)

@@ -5,7 +5,7 @@
 #
 #     sudo deploy/install-station.sh --club myclub --tables 20 [--new-accounts]
 #
-# Installs python3-venv, fonts-dejavu-core, mosquitto and mosquitto-clients, creates the user
+# Installs python3-venv, mosquitto and mosquitto-clients, creates the user
 # bridgetable, the virtualenv /opt/bridgetable with bridgetable[station], the broker's accounts
 # and ACL (deploy/mosquitto/), /etc/bridgetable/station.env and the unit bridgetable-station.service.
 # --new-accounts issues new passwords and keys for every table (needed for a new number of tables).
@@ -32,7 +32,7 @@ if [ "$renew" = true ] || [ ! -e "$ACCOUNTS_DIR/accounts.json" ]; then
     fi
 fi
 
-apt_install python3-venv fonts-dejavu-core mosquitto mosquitto-clients
+apt_install python3-venv mosquitto mosquitto-clients
 # the station needs no device groups
 # shellcheck disable=SC2119
 service_user

@@ -4,7 +4,7 @@
 #
 #     sudo deploy/install-table.sh --table 3 --club myclub
 #
-# Installs python3-venv, fonts-dejavu-core and i2c-tools, enables I2C and the serial port
+# Installs python3-venv and i2c-tools, enables I2C and the serial port
 # (raspi-config, where present), creates the user bridgetable (groups gpio, i2c, dialout), the
 # virtualenv /opt/bridgetable with bridgetable[pi], /etc/bridgetable/table.toml and pinmap.toml
 # (from deploy/table.toml.example and hardware/pinmap.toml) and the unit bridgetable-table.service.
@@ -24,7 +24,7 @@ done
 [ -z "$table" ] || [[ "$table" =~ ^[1-9][0-9]*$ ]] || die "--table $table: a table number (1, 2, ...)"
 require_root
 
-apt_install python3-venv fonts-dejavu-core i2c-tools
+apt_install python3-venv i2c-tools
 if command -v raspi-config >/dev/null; then
     say "enabling I2C and the serial port (raspi-config)"
     raspi-config nonint do_i2c 0

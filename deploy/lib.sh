@@ -13,6 +13,17 @@ require_root() {
     [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 ..."
 }
 
+# as_root COMMAND...: runs it as root, through sudo when this is not root
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        die "$1 needs root, and sudo is not installed: run this as root"
+    fi
+}
+
 # apt_install PACKAGE...: installs the ones that are missing (apt-get update only then)
 apt_install() {
     local missing=() package
@@ -20,9 +31,9 @@ apt_install() {
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-        say "installing ${missing[*]}"
-        apt-get update
-        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+        say "installing ${missing[*]} (Debian packages)"
+        as_root apt-get update
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
     fi
 }
 

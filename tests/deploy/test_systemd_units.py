@@ -27,7 +27,7 @@ def test_units_pass_systemd_analyze_verify(tmp_path):
     """systemd's own check, the installed program's path swapped for a real executable; it reports
     unknown keys and bad values on stderr (its exit code stays 0 for those)."""
     analyze = shutil.which("systemd-analyze")
-    assert analyze, "systemd-analyze is missing: apt-get install systemd (.ci/run does)"
+    assert analyze, "systemd-analyze is missing: deploy/debian-packages.sh installs it (make test runs that)"
     executable = Path(sys.executable).with_name("bridgetable")
     for path in UNITS.glob("*.service"):
         (tmp_path / path.name).write_text(path.read_text().replace(INSTALLED, str(executable)))

@@ -22,7 +22,8 @@ def _pg_bin(name: str) -> str:
     found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
                                                    reverse=True)), None)
     if found is None:
-        raise RuntimeError(f"PostgreSQL's {name} is not installed (Debian: apt-get install postgresql)")
+        raise RuntimeError(f"PostgreSQL's {name} is not installed: deploy/debian-packages.sh installs it "
+                           "(make test runs that)")
     return found
 
 

@@ -1,8 +1,9 @@
 """Screens: pure functions from the table's state (a TableView) to a seat's 128x64 1-bit image.
 
-The font is DejaVu Sans (Debian's fonts-dejavu-core), which draws the suit symbols; Pillow's
-default font does not. Text is drawn without anti-aliasing, as the OLED shows it, so a frame is
-the same pixels wherever it is rendered with the same Pillow and font.
+The font is DejaVu Sans Condensed, which draws the suit symbols (Pillow's default font does not);
+the package carries its two files (fonts/, with their licence), so no system font is needed.
+Text is drawn without anti-aliasing, as the OLED shows it, so a frame is the same pixels wherever
+it is rendered with the same Pillow and font.
 
 Every event redraws four frames of mostly the same words, so each piece of text is rendered by
 FreeType once (``_rendered``, cached) and then only pasted: the same pixels, a tenth of the time.
@@ -24,7 +25,7 @@ from .flow import Phase, TableView
 from .moves import Moves
 
 WIDTH, HEIGHT = 128, 64
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FONT_DIR = Path(__file__).with_name("fonts")
 _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -39,7 +40,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
     path = FONT_DIR / name
     if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: install the Debian package fonts-dejavu-core")
+        raise FileNotFoundError(f"{path} is missing: this installation of bridgetable is incomplete")
     return ImageFont.truetype(str(path), size)
 
 

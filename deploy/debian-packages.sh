@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# bridgetable: installs the Debian packages the tests need, those that are missing (through sudo
+# when not run as root), and says which. `make test` and .ci/run call it; `make demo` needs none.
+#
+#     deploy/debian-packages.sh
+#
+# What each is for:
+#   - mosquitto                 the link's tests run real brokers (and mosquitto_passwd's accounts)
+#   - openssl                   the CA and certificate of the broker tested over TLS
+#   - postgresql                the station's store against a private server (initdb, pg_ctl)
+#   - chromium chromium-driver  the live ranking page in headless Chromium (selenium)
+#   - systemd                   `systemd-analyze verify` on the units in systemd/
+#   - shellcheck                the install scripts in deploy/
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck)
+case "${1:-}" in
+    "") ;;
+    -h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) die "unknown option $1 (see --help)" ;;
+esac
+if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then
+    say "not a Debian system: install these (or their equivalents) yourself: ${PACKAGES[*]}"
+    exit 0
+fi
+apt_install "${PACKAGES[@]}"
+say "the Debian packages the tests need are installed: ${PACKAGES[*]}"
