@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from .extras import MissingExtra, require_extra
+
 Handler = Callable[[argparse.Namespace], int]
 
 DESCRIPTION = ("An electronic bridge table for clubs: check, convert and score PBN/LIN files, run a "
@@ -15,12 +17,15 @@ DESCRIPTION = ("An electronic bridge table for clubs: check, convert and score P
                "or a whole simulated club (demo). Bad input is refused with exit status 2.")
 
 
-def _lazy(target: str) -> Handler:
+def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
     """The handler ``module:function`` (relative to this package), imported only when its
-    subcommand runs, so that ``bridgetable score`` never loads the station or the devices."""
+    subcommand runs, so that ``bridgetable score`` never loads the station or the devices;
+    ``extra`` (the extra it needs, the one to install) is checked first."""
     module, _, name = target.partition(":")
 
     def handler(args: argparse.Namespace) -> int:
+        if extra is not None:
+            require_extra(extra[0], f"bridgetable {args.command}", install=extra[1])
         function: Handler = getattr(importlib.import_module(module, __package__), name)
         return function(args)
 
@@ -97,8 +102,10 @@ def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser = sub.add_parser("table", help="run a table unit (--config table.toml), simulate one (--sim), "
                                           "or export its results (--export)")
     parser.add_argument("--config", metavar="FILE", help="the table's table.toml")
-    parser.add_argument("--sim", action="store_true", help="the keyboard as the four seats, no hardware")
-    parser.add_argument("--boards", default="1-8", help='with --sim: "1-8" or "1,2,3" (default 1-8)')
+    parser.add_argument("--sim", action="store_true",
+                        help="the keyboard as the four seats, no hardware (with --config: its boards, "
+                             "deals and settings)")
+    parser.add_argument("--boards", help='with --sim alone: "1-8" or "1,2,3" (default 1-8)')
     parser.add_argument("--journal", metavar="FILE", help="the journal file (overrides the config)")
     parser.add_argument("--frames", metavar="DIR", help="with --sim: also write each frame as PNG")
     parser.add_argument("--events", metavar="FILE", help="read TableEvents as JSON lines ('-': stdin)")
@@ -186,7 +193,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
     parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
                         help="robots: a single table against the robots, scored in IMPs against them")
-    parser.set_defaults(handler=_lazy(".demo.command:run_demo_command"))
+    # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
+    parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
 
 
 
@@ -233,10 +241,18 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                              "without Mosquitto: anonymous clients, no ACL)")
     parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
     parser.add_argument("--port", type=int, default=8080, help="web pages' port (default 8080)")
-    password = os.environ.get("BRIDGETABLE_PASSWORD")  # a service keeps it out of the command line
-    parser.add_argument("--password", default=password, required=password is None,
+    # a service keeps the password out of the command line; one or the other is needed (checked
+    # when the station runs, so that --help does not show it as required)
+    parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),
                         help="the director's web password (default: $BRIDGETABLE_PASSWORD)")
-    parser.set_defaults(handler=_lazy(".director.commands:run_station_command"))
+    station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
+    parser.set_defaults(handler=lambda args: _with_password(station, args))
+
+
+def _with_password(handler: Handler, args: argparse.Namespace) -> int:
+    if not args.password:
+        raise ValueError("the director's web password is needed: --password, or $BRIDGETABLE_PASSWORD")
+    return handler(args)
 
 
 
@@ -257,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         handler: Handler = args.handler
         return handler(args)
-    except ValueError as error:  # a bad argument, e.g. an unreadable contract
+    except (ValueError, MissingExtra) as error:  # a bad argument (an unreadable contract), an extra missing
         print(f"bridgetable {args.command}: {error}", file=sys.stderr)
         return 2
 

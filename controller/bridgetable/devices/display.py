@@ -11,6 +11,7 @@ first frame whole (luma's own ``display``) and after that only the bytes that ch
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from luma.core.interface.serial import i2c
 from PIL import Image
 
 from ..bridge import Seat
+from ..extras import require_extra
 from .pinmap import DisplayWiring, PinMap
 
 WIDTH, HEIGHT = 128, 64
@@ -152,10 +154,10 @@ class Display:
     @classmethod
     def png(cls, directory: str | Path, seat: Seat, scale: int = 2) -> Display:
         """A display writing each frame to ``directory/<seat>-000001.png`` ... (luma.emulator)."""
-        try:
-            from luma.emulator.device import capture
-        except ImportError as error:  # luma.emulator comes with the `sim` extra
-            raise RuntimeError("PNG frames need luma.emulator: pip install 'bridgetable[sim]'") from error
+        require_extra("sim", "writing PNG frames")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame: no banner
+        from luma.emulator.device import capture
+
         Path(directory).mkdir(parents=True, exist_ok=True)
         template = str(Path(directory) / f"{seat.name}-{{0:06}}.png")
         transform = "none" if scale == 1 else "scale2x"
