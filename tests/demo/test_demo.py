@@ -2,14 +2,24 @@
 and the link."""
 
 import json
+import os
+import re
+import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
+import time
+
+import pytest
 
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
-from bridgetable.demo.command import print_robot_match
+from bridgetable.demo import club
+from bridgetable.demo.command import result_line, robot_board_line, robot_match_line
 from bridgetable.director.session import generated_boards
+from bridgetable.director.store import StoredResult
 from bridgetable.formats.pbn import read_pbn_file
+from bridgetable.link.broker import free_port, local_broker
 
 
 def run_demo(*options: str) -> dict:
@@ -100,11 +110,91 @@ def test_demo_of_a_single_table_against_the_robots(tmp_path):
         assert closed.tags["ScoreIMP"] == f"NS {board['imps_ns']}" and ours.deal == closed.deal
 
 
-def test_the_demo_against_the_robots_prints_the_match_board_by_board(capsys):
-    print_robot_match({"boards": [{"board": 1, "open_ns": 130, "closed_ns": 150, "imps_ns": -1},
-                                  {"board": 2, "open_ns": 620, "closed_ns": 170, "imps_ns": 10}],
-                       "imps_ns": 10, "imps_ew": 1, "winner": "NS"})
-    assert capsys.readouterr().out.splitlines() == [
-        "Board  1: ours NS   130, robots NS   150: -1 IMPs to NS",
-        "Board  2: ours NS   620, robots NS   170: +10 IMPs to NS",
-        "NS 10 IMPs, EW 1 IMPs: NS win"]
+def test_the_match_against_the_robots_lines():
+    board = {"board": 2, "open_ns": 620, "closed_ns": 170, "imps_ns": 10}
+    assert robot_board_line(board) == "Board  2: ours NS   620, robots NS   170: +10 IMPs to NS"
+    assert robot_match_line({"imps_ns": 10, "imps_ew": 1, "winner": "NS"}) == "NS 10 IMPs, EW 1 IMPs: NS win"
+    assert robot_match_line({"imps_ns": 3, "imps_ew": 3, "winner": "draw"}) == "NS 3 IMPs, EW 3 IMPs: a draw"
+
+
+def stored(contract, declarer, tricks, ns_score, adjusted=None):
+    return StoredResult(session="s", round=2, table=3, board=5, revision=1, ns=3, ew=6, contract=contract,
+                        declarer=declarer, tricks=tricks, ns_score=ns_score, adjusted=adjusted)
+
+
+def test_a_result_as_it_arrives():
+    assert result_line(stored("4S", "N", 10, 620)) == "round 2  table 3  board  5  4♠= N  NS +620"
+    assert result_line(stored("4HX", "E", 8, 500)) == "round 2  table 3  board  5  4♥X-2 E  NS +500"
+    assert result_line(stored("3NT", "S", 11, 460)) == "round 2  table 3  board  5  3NT+2 S  NS +460"
+    assert result_line(stored("Pass", None, None, 0)) == "round 2  table 3  board  5  passed out  NS +0"
+    assert result_line(stored("", None, None, None, "60/40")) == "round 2  table 3  board  5  adjusted 60/40"
+
+
+def demo_process(tmp_path, *options: str) -> subprocess.Popen:
+    """The demo in its own process, its temporary files under tmp_path/tmp (TMPDIR)."""
+    (tmp_path / "tmp").mkdir()
+    return subprocess.Popen([sys.executable, "-m", "bridgetable.cli", "demo", *options], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "TMPDIR": str(tmp_path / "tmp")})
+
+
+def test_the_demo_prints_each_result_as_it_arrives_then_the_ranking_and_leaves_nothing(tmp_path):
+    process = demo_process(tmp_path, "--headless", "--tables", "3", "--rounds", "2", "--export",
+                           str(tmp_path / "out"))
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    lines = out.splitlines()
+    results = [line for line in lines if line.startswith("round ")]
+    assert len(results) == 12 and lines[:12] == results  # 2 rounds of 3 tables of 2 boards, then the ranking
+    pattern = r"round [12]  table [123]  board +[1-6]  \S+ [NESW]  NS [+-]\d+"
+    assert all(re.fullmatch(pattern, result) for result in results)
+    assert len(lines) == 12 + 6 and all(" pair " in line and "%" in line for line in lines[12:])
+    assert f"exports written to {tmp_path / 'out'}" in err and (tmp_path / "out" / "demo.pbn").exists()
+    assert list((tmp_path / "tmp").iterdir()) == []  # its working directory is gone (no --dir)
+
+
+def test_against_the_robots_each_board_is_scored_as_it_arrives(tmp_path):
+    process = demo_process(tmp_path, "--headless", "--movement", "robots", "--rounds", "2")
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    lines = out.splitlines()
+    assert [line.split()[5] for line in lines[0:8:2]] == ["1", "2", "3", "4"]  # round, table, board N
+    assert [line.split()[1] for line in lines[1:8:2]] == ["1:", "2:", "3:", "4:"]  # Board N: its IMPs
+    assert len(lines) == 9 and re.fullmatch(r"NS \d+ IMPs, EW \d+ IMPs: (NS win|EW win|a draw)", lines[8])
+
+
+def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_ctrl_c(tmp_path):
+    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(free_port()),
+                           "--dir", str(tmp_path / "kept"))
+    assert process.stdout is not None
+    lines = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (lines and "until Ctrl-C" in lines[-1]):
+        lines.append(process.stdout.readline().rstrip("\n"))
+        assert lines[-1] or process.poll() is None, process.stderr.read() if process.stderr else ""
+    assert lines[0].startswith("scoring station: http://127.0.0.1:")
+    assert sum(line.startswith("round 1  ") for line in lines) == 6
+    assert sum(" pair " in line for line in lines) == 6
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0 and "Traceback" not in err, err
+    assert (tmp_path / "kept" / "station.db").exists()  # --dir keeps the files
+
+
+def test_a_failure_after_the_broker_started_stops_it_and_removes_the_files(tmp_path, monkeypatch):
+    started = []
+
+    def broker(directory, choice):
+        started.append(local_broker(directory, choice))
+        return started[-1]
+
+    def no_table(*args, **kwargs):
+        assert started[-1].running  # the broker is up when the tables are built
+        raise RuntimeError("a table that cannot be built")
+
+    monkeypatch.setattr(club, "local_broker", broker)
+    monkeypatch.setattr(club, "RobotTable", no_table)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(RuntimeError, match="cannot be built"):
+        club.run_demo(club.DemoOptions(tables=3, rounds=1, headless=True, broker="mosquitto"))
+    assert not started[-1].running and list(tmp_path.iterdir()) == []

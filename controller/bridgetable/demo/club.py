@@ -14,10 +14,14 @@ import logging
 import queue
 import random
 import secrets
+import shutil
+import signal
 import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,10 +35,10 @@ from ..director.exports import write_exports
 from ..director.session import Session, SessionSetup, generated_boards
 from ..director.standings import score_session
 from ..director.station import Station
-from ..director.store import SQLiteStore
+from ..director.store import SQLiteStore, StoredResult
 from ..events import EventKind, Key, TableEvent
 from ..link import Broker
-from ..link.broker import BrokerChoice, free_port, local_broker
+from ..link.broker import BrokerChoice, LocalBroker, free_port, local_broker
 from ..link.signing import DerivedKeys
 from ..link.unit import UnitLink
 from ..robots.cardplay import choose_card
@@ -126,10 +130,13 @@ class RobotTable:
         self.thread.start()
 
     def stop(self) -> None:
+        """Stops what ``start`` started (all of it, or what it got to before failing)."""
         self.stopping.set()
-        self.thread.join(10)
+        if self.thread.ident is not None:
+            self.thread.join(10)
         self.service.stop()  # ends the loop, which closes the seat modules
-        self.unit.join(10)
+        if self.unit.ident is not None:
+            self.unit.join(10)
         self.link.stop()
         self.journal.close()
         for display in self.displays.values():
@@ -224,23 +231,38 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
                         pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
 
 
-def run_demo(options: DemoOptions) -> dict[str, Any]:
-    """Play a whole session; returns the standings as the demo's JSON."""
+ResultHandler = Callable[[Session, StoredResult], None]
+
+
+def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
+             on_over: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play a whole session; returns the standings as the demo's JSON (so far, when stopped by
+    Ctrl-C before the end). ``on_result`` is called with each result as the station stores it,
+    ``on_over`` with the standings once the session is over (the exports already written); with
+    the web page the demo then serves it until Ctrl-C. Everything started is stopped on every path,
+    and the working directory removed unless it is ``options.directory``."""
     work = options.directory or Path(tempfile.mkdtemp(prefix="bridgetable-demo-"))
     work.mkdir(parents=True, exist_ok=True)
-    setup = demo_setup(options)
-    store = SQLiteStore(work / "station.db")
-    session = Session.create(store, setup, generated_boards(len(setup.build_movement().boards), options.seed))
-    secret = secrets.token_bytes(32)
-    keys = DerivedKeys(secret, CLUB, options.tables)
-    broker = local_broker(work / "broker", options.broker)
-    broker.start()
-    address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
-    station = Station(session, address, keys, CLUB)
-    tables = [RobotTable(t, session, work, address, keys[t], displays=options.displays)
-              for t in range(1, options.tables + 1)]
+    store: SQLiteStore | None = None
+    broker: LocalBroker | None = None
+    station: Station | None = None
+    tables: list[RobotTable] = []
     server = None
     try:
+        setup = demo_setup(options)
+        store = SQLiteStore(work / "station.db")
+        session = Session.create(store, setup, generated_boards(len(setup.build_movement().boards),
+                                                                options.seed))
+        keys = DerivedKeys(secrets.token_bytes(32), CLUB, options.tables)
+        broker = local_broker(work / "broker", options.broker)
+        broker.start()
+        address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
+        station = Station(session, address, keys, CLUB)
+        watcher = _each_new_result(session, on_result) if on_result is not None else None
+        if watcher is not None:
+            station.ingest.subscribe(watcher)
+        for number in range(1, options.tables + 1):
+            tables.append(RobotTable(number, session, work, address, keys[number], displays=options.displays))
         station.start()
         if not options.headless:
             server = _serve(station, options)
@@ -248,27 +270,71 @@ def run_demo(options: DemoOptions) -> dict[str, Any]:
             table.start()
         if not station.finished.wait(60 + 10 * options.tables * options.rounds):
             raise TimeoutError(f"the session did not finish; missing {station.missing(station.round)}")
+        if watcher is not None:  # the station saw the last result before this watcher did
+            watcher("result")
         standings = score_session(session).as_json(session.setup.pairs)
         standings["devices"] = [table.devices_report() for table in tables]
         if options.export:
             write_exports(session, options.export)
+        if on_over is not None:
+            on_over(standings)
         if server is not None:
-            print(f"final ranking at http://127.0.0.1:{options.web_port}/ (Ctrl-C to stop)", flush=True)
+            print(f"the final ranking stays at http://127.0.0.1:{options.web_port}/ until Ctrl-C", flush=True)
             while True:
                 time.sleep(1)
         return standings
     except KeyboardInterrupt:
-        return score_session(session).as_json(session.setup.pairs)
+        if station is None or station.finished.is_set():
+            return {}
+        return score_session(station.session).as_json(station.session.setup.pairs)
     finally:
-        for table in tables:
-            table.stopping.set()  # all at once: each stop then waits for its own threads
-        for table in tables:
-            table.stop()
-        station.stop()
-        if server is not None:
-            server.should_exit = True
-        broker.stop()
-        store.close()
+        with _uninterrupted():
+            for table in tables:
+                table.stopping.set()  # all at once: each stop then waits for its own threads
+            for table in tables:
+                table.stop()
+            if station is not None:
+                station.stop()
+            if server is not None:
+                server.should_exit = True
+            if broker is not None:
+                broker.stop()
+            if store is not None:
+                store.close()
+            if options.directory is None:
+                shutil.rmtree(work, ignore_errors=True)
+
+
+def _each_new_result(session: Session, handler: ResultHandler) -> Callable[[str], None]:
+    """An ingest listener calling ``handler`` once for each result (each revision) stored."""
+    seen: set[tuple[int, int, int, int]] = set()
+    lock = threading.Lock()
+
+    def listener(what: str) -> None:
+        if what != "result":
+            return
+        with lock:
+            for result in session.store.results(session.id):
+                key = (result.round, result.table, result.board, result.revision)
+                if key not in seen:
+                    seen.add(key)
+                    handler(session, result)
+
+    return listener
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C ignored while the demo stops what it started (a second one would leave it running)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: no signal arrives here anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _serve(station: Station, options: DemoOptions) -> Any:

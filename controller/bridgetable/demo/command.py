@@ -1,4 +1,6 @@
-"""``bridgetable demo``: the whole club on this machine, from the command line."""
+"""``bridgetable demo``: the whole club on this machine, from the command line. It prints each result
+as the station stores it (against the robots, each board's IMPs too), then the ranking and the
+exports as soon as the session is over; with the web page it keeps serving it until Ctrl-C."""
 
 from __future__ import annotations
 
@@ -8,8 +10,12 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from ..bridge import Contract
+from ..director.session import Session
+from ..director.standings import score_session
+from ..director.store import StoredResult
 from .club import DemoOptions, run_demo
 
 
@@ -21,32 +27,79 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           movement=args.movement,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None)
+    report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
     try:
-        standings = run_demo(options)
+        standings = run_demo(options, on_result=report.result, on_over=report.over)
     except FileNotFoundError as error:  # no broker can run here
         print(f"bridgetable demo: {error}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(standings, indent=2))
-    elif "robots" in standings:  # one table against the robots: the match, not a percentage ranking
-        print_robot_match(standings["robots"])
-    else:
-        for entry in standings["ranking"]:
-            print(f"{entry['group']:>5} {entry['rank']:>4} pair {entry['pair']:>2} {entry['percent']:6.2f}% "
-                  f"{entry['names']}")
-    if options.export:
-        print(f"exports written to {options.export}", file=sys.stderr)
+    except TimeoutError as error:
+        print(f"bridgetable demo: {error}", file=sys.stderr)
+        return 1
+    if not report.done:  # Ctrl-C before the end
+        print(f"bridgetable demo: stopped before the end of the session, after {report.results} results",
+              file=sys.stderr)
+        if standings:
+            report.over(standings, exports=False)
     return 0
 
 
-def print_robot_match(match: dict[str, Any]) -> None:
-    """The demo's match against the robots, board by board: our North-South score, theirs, IMPs."""
-    for board in match["boards"]:
-        print(f"Board {board['board']:>2}: ours NS {board['open_ns']:>5}, robots NS {board['closed_ns']:>5}: "
-              f"{board['imps_ns']:+d} IMPs to NS")
+class Report:
+    """What the demo prints: progress lines on ``progress`` (stderr with --json), the ranking (or
+    the JSON) on stdout."""
+
+    def __init__(self, progress: TextIO, as_json: bool, export: Path | None) -> None:
+        self.progress, self.as_json, self.export = progress, as_json, export
+        self.results = 0
+        self.done = False
+
+    def result(self, session: Session, result: StoredResult) -> None:
+        """One result as it arrives; against the robots, that board's IMPs as well."""
+        self.results += 1
+        print(result_line(result), file=self.progress, flush=True)
+        if session.setup.scoring == "ROBOTS":
+            match = score_session(session).as_json(session.setup.pairs)["robots"]
+            for board in match["boards"]:
+                if board["board"] == result.board:
+                    print(robot_board_line(board), file=self.progress, flush=True)
+
+    def over(self, standings: dict[str, Any], exports: bool = True) -> None:
+        self.done = True
+        if self.as_json:
+            print(json.dumps(standings, indent=2), flush=True)
+        elif "robots" in standings:  # one table against the robots: the match, not a percentage ranking
+            print(robot_match_line(standings["robots"]), flush=True)
+        else:
+            for entry in standings["ranking"]:
+                print(f"{entry['group']:>5} {entry['rank']:>4} pair {entry['pair']:>2} "
+                      f"{entry['percent']:6.2f}% {entry['names']}", flush=True)
+        if self.export and exports:
+            print(f"exports written to {self.export}", file=sys.stderr, flush=True)
+
+
+def result_line(result: StoredResult) -> str:
+    """E.g. "round 2  table 3  board  5  4♠= N  NS +620" ("4♥X-2", "passed out", "adjusted 60/40")."""
+    where = f"round {result.round}  table {result.table}  board {result.board:>2}"
+    if result.adjusted:
+        return f"{where}  adjusted {result.adjusted}"
+    contract = Contract.parse_or_pass(result.contract)
+    if contract is None or result.tricks is None:
+        return f"{where}  passed out  NS {result.ns_score or 0:+d}"
+    over = result.tricks - contract.tricks_needed
+    played = f"{contract.level}{contract.strain.symbol}{'X' * contract.risk}{f'{over:+d}' if over else '='}"
+    return f"{where}  {played} {result.declarer}  NS {result.ns_score or 0:+d}"
+
+
+def robot_board_line(board: dict[str, Any]) -> str:
+    """One board of the match against the robots: our North-South score, theirs, the IMPs."""
+    return (f"Board {board['board']:>2}: ours NS {board['open_ns']:>5}, robots NS {board['closed_ns']:>5}: "
+            f"{board['imps_ns']:+d} IMPs to NS")
+
+
+def robot_match_line(match: dict[str, Any]) -> str:
     winner = "a draw" if match["winner"] == "draw" else f"{match['winner']} win"
-    print(f"NS {match['imps_ns']} IMPs, EW {match['imps_ew']} IMPs: {winner}")
+    return f"NS {match['imps_ns']} IMPs, EW {match['imps_ew']} IMPs: {winner}"
 
 
 def _interrupted(signum: int, frame: object) -> None:
