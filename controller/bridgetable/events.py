@@ -63,5 +63,8 @@ class TableEvent:
 
     @classmethod
     def from_json(cls, text: str) -> TableEvent:
+        """ValueError, KeyError or TypeError for a line that is not one."""
         data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("seat"), str):
+            raise ValueError('not {"seat": "N", "kind": ..., "value": ...}')
         return cls(Seat.parse(data["seat"]), EventKind(data["kind"]), str(data["value"]))

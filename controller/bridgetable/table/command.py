@@ -4,6 +4,8 @@
                                                      with [link] the station's broker (link/unit.py)
     bridgetable table --sim                          the keyboard as the four seats; screens in the
                                                      terminal and as PNG frames (--frames DIR)
+    bridgetable table --sim --config table.toml      the same with the config's boards, deals and
+                                                     settings (and [link]), no pin map devices
     bridgetable table --config table.toml --events -    TableEvents as JSON lines on stdin
     bridgetable table --journal J --export OURS.pbn  the confirmed boards as PBN (table/export.py)
 """
@@ -26,6 +28,7 @@ from .screens import Display
 from .service import TableConfig, TableService, load_config, open_devices, parse_boards
 
 if TYPE_CHECKING:
+    from ..devices import InputDevice
     from ..link.unit import UnitLink
 
 # Unicode quadrant blocks indexed by the 2x2 pixels they show: top-left 1, top-right 2,
@@ -50,19 +53,34 @@ def terminal_frame(image: Image.Image) -> str:
 
 
 class TerminalDisplay:
-    """Draws one seat's frames in the terminal (the simulation watches one seat)."""
+    """Draws one seat's frames in the terminal (the simulation watches one seat), and passes them
+    on to that seat's other display, if any."""
 
-    def __init__(self, seat: Seat) -> None:
+    def __init__(self, seat: Seat, also: Display | None = None) -> None:
         self.seat = seat
+        self.also = also
 
     def show(self, image: Image.Image) -> None:
         print(f"\n-- {self.seat.full_name}'s display --\n{terminal_frame(image)}", flush=True)
+        if self.also is not None:
+            self.also.show(image)
 
 
-def _sim_config(args: argparse.Namespace) -> TableConfig:
-    flow = FlowConfig(boards=parse_boards(args.boards, "--boards"), session="sim")
-    return TableConfig(flow=flow, journal=Path(args.journal or "sim-journal.db"),
-                       frames=Path(args.frames) if args.frames else None, source="--sim")
+def _config(args: argparse.Namespace) -> TableConfig:
+    """table.toml's configuration, or the simulation's (boards 1-8 unless --boards), with the
+    command line's --journal and --frames."""
+    if args.config and args.boards:
+        raise ValueError("--boards is for --sim without --config: table.toml says the boards")
+    if args.config:
+        config = load_config(args.config)
+    else:
+        flow = FlowConfig(boards=parse_boards(args.boards or "1-8", "--boards"), session="sim")
+        config = TableConfig(flow=flow, journal=Path("sim-journal.db"), source="--sim")
+    if args.journal:
+        config.journal = Path(args.journal)
+    if args.frames:
+        config.frames = Path(args.frames)
+    return config
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -80,20 +98,18 @@ def _export(args: argparse.Namespace) -> int:
     except (ValueError, JournalError) as error:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
-    print(f"{count} confirmed boards of {journal} written to {args.export}")
+    print(f"{count} confirmed board{'s' if count != 1 else ''} of {journal} written to {args.export}")
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     if args.export:
         return _export(args)
-    if args.sim == bool(args.config):
-        print("bridgetable table: give either --config FILE or --sim", file=sys.stderr)
+    if not (args.sim or args.config):
+        print("bridgetable table: give --config FILE, --sim, or both", file=sys.stderr)
         return 2
     try:
-        config = _sim_config(args) if args.sim else load_config(args.config)
-        if args.journal:
-            config.journal = Path(args.journal)
+        config = _config(args)
         # a table told its session by the station: whichever session the journal holds
         told = config.link is not None and not config.flow.session
         journal = Journal(config.journal, session=None if told else config.flow.session)
@@ -104,15 +120,24 @@ def run(args: argparse.Namespace) -> int:
     link = service = None
     try:
         if args.sim:
-            return _run_sim(config, journal)
-        devices, displays = ([], {}) if args.events else open_devices(config)
-        if args.events and config.frames is not None:
-            displays = _png_displays(config.frames)
+            devices: list[InputDevice] = []
+            displays = _sim_displays(config.frames)
+        elif args.events:
+            devices, displays = [], _png_displays(config.frames) if config.frames is not None else {}
+        else:
+            devices, displays = open_devices(config)
         service = TableService(config.flow, journal, displays)
         link = _start_link(config, service)
+        if args.sim:
+            return _run_sim(service)
         if args.events:
             stream = sys.stdin if args.events == "-" else open(args.events, encoding="utf-8")  # noqa: SIM115
-            service.feed_lines(stream, echo=sys.stdout if args.echo else None)
+            bad = service.feed_lines(stream, echo=sys.stdout if args.echo else None,
+                                     errors=None if args.echo else sys.stderr)
+            if bad:
+                print(f"bridgetable table: {bad} line{'s' if bad != 1 else ''} of {args.events} "
+                      f"{'were' if bad != 1 else 'was'} not a TableEvent", file=sys.stderr)
+                return 1
         else:
             service.run(devices)
         return 0
@@ -146,18 +171,24 @@ def _png_displays(frames: Path) -> dict[Seat, Display]:
     return {seat: SeatDisplay.png(frames, seat) for seat in Seat}
 
 
-def _run_sim(config: TableConfig, journal: Journal) -> int:
+def _sim_displays(frames: Path | None) -> dict[Seat, Display]:
+    """South's screen in the terminal; every seat's as PNG files too with frames."""
+    displays = {} if frames is None else _png_displays(frames)
+    return displays | {Seat.S: TerminalDisplay(Seat.S, displays.get(Seat.S))}
+
+
+def _run_sim(service: TableService) -> int:
+    """Typed lines as the four seats' keys and cards until the input ends. A line that cannot be
+    read is reported once (the keyboard's warning), a refused key or card with the reason."""
     from ..devices.keyboard import Keyboard
 
-    displays: dict[Seat, Display] = {Seat.S: TerminalDisplay(Seat.S)}
-    if config.frames is not None:
-        displays = _png_displays(config.frames) | displays
-    service = TableService(config.flow, journal, displays)
-    print("type a seat then keys, bids or cards: 'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends")
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    print("type a seat then keys, bids or cards; a board starts with OK at any seat: 'N ok', "
+          "'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends")
     keyboard = Keyboard(sys.stdin)
     for line in sys.stdin:  # the keyboard's parsing, in this thread: the loop ends with the input
-        for event in keyboard.feed_line(line):
-            service.handle(event)
-        if keyboard.stats.recent:
-            print(keyboard.stats.recent.pop())
+        refusals = [outcome.message for outcome in map(service.handle, keyboard.feed_line(line))
+                    if not outcome.changed and outcome.message]
+        for message in dict.fromkeys(refusals):  # "N 1NT" is two keys refused for one reason
+            print(f"refused: {message}", flush=True)
     return 0

@@ -200,9 +200,12 @@ class TableService:
             for device in devices:
                 device.close()
 
-    def feed_lines(self, lines: Iterable[str], echo: TextIO | None = None) -> None:
+    def feed_lines(self, lines: Iterable[str], echo: TextIO | None = None,
+                   errors: TextIO | None = None) -> int:
         """Handle TableEvents given as JSON lines (a pipe or a file); ``echo`` gets one JSON line
-        per event: whether it was accepted, the journal's length and the durable state."""
+        per event: whether it was accepted, the journal's length and the durable state; ``errors``
+        each line that is not a TableEvent. Returns the number of such lines."""
+        bad = 0
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
@@ -210,6 +213,9 @@ class TableService:
                 event = TableEvent.from_json(line)
             except (ValueError, KeyError, TypeError) as error:
                 outcome = Outcome(False, f"line {number}: not a TableEvent: {error}")
+                bad += 1
+                if errors is not None:
+                    print(outcome.message, file=errors, flush=True)
             else:
                 outcome = self.handle(event)
             if echo is not None:
@@ -217,6 +223,7 @@ class TableService:
                                        "events": len(self.journal), "state": self.flow.view().durable()})
                            + "\n")
                 echo.flush()
+        return bad
 
     @property
     def done(self) -> bool:
