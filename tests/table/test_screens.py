@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bridgetable.bridge import Seat
+from bridgetable.bridge import Card, Seat
 from bridgetable.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.moves import Moves
@@ -61,6 +61,14 @@ def _over() -> BoardFlow:
                  *board_events(DEAL, Seat.E, "Pass 1NT Pass 3NT Pass Pass Pass"))
 
 
+def _claim_entry() -> BoardFlow:
+    """North claims all 13 tricks; a card scanned meanwhile is refused with a two-line notice."""
+    flow = _flow(key("N", "OK"), *auction_events(Seat.N, "1NT Pass 3NT Pass Pass Pass"), key("N", "CLAIM"),
+                 key("N", "7"), *[key("N", "XX")] * 6)
+    assert not flow.handle(TableEvent.card(Seat.E, Card.parse("SA"))).changed
+    return flow
+
+
 CASES = {
     "start": (lambda: _flow(), Seat.N),
     "waiting": (_waiting, Seat.S),
@@ -68,6 +76,7 @@ CASES = {
     "play": (_play, Seat.W),
     "result": (_result, Seat.E),
     "over": (_over, Seat.N),
+    "claim": (_claim_entry, Seat.N),
 }
 
 

@@ -179,14 +179,17 @@ def _body_play(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 
 
 def _body_claim(canvas: _Canvas, view: TableView, seat: Seat) -> str:
-    canvas.text(0, 13, _contract_line(view), size=9)
-    canvas.text(0, 24, view.claim or "", size=9)
-    if view.phase == Phase.CLAIM_ENTRY.value:
-        canvas.text(WIDTH // 2, 34, f"Tricks: {view.entry}", size=11, bold=True, anchor="ma")
+    """The number being entered sits just below the first line, clear of a two-line notice."""
+    if view.phase == Phase.CLAIM_ENTRY.value:  # the claim line would only repeat the number
+        canvas.text(0, 13, _contract_line(view), size=9)
+        canvas.text(WIDTH // 2, 25, f"Tricks: {view.entry}", size=11, bold=True, anchor="ma")
         return "1-7 X-1 XX+1, OK"
     if view.phase == Phase.CLAIM_RULING.value:
-        canvas.text(WIDTH // 2, 34, f"Ruling: {view.entry}", size=11, bold=True, anchor="ma")
+        canvas.text(0, 13, view.claim or "", size=9)
+        canvas.text(WIDTH // 2, 25, f"Ruling: {view.entry}", size=11, bold=True, anchor="ma")
         return "Director: OK rules"
+    canvas.text(0, 13, _contract_line(view), size=9)
+    canvas.text(0, 24, view.claim or "", size=9)
     if seat in _deciders(view):
         return "OK accepts, DIRECTOR"
     return _deciders_prompt(view, "accept")
