@@ -19,6 +19,7 @@ from bridgetable.bridge import (
     duplicate_score,
 )
 from bridgetable.check import check_record
+from bridgetable.cli import main
 from bridgetable.formats.record import BoardRecord
 
 
@@ -163,3 +164,14 @@ def test_dealer_off_the_cycle_is_a_warning_not_an_error() -> None:
     report = check_record(record)
     assert report.ok
     assert any("dealer" in w for w in report.warnings)
+
+
+@pytest.mark.parametrize("text", ["", "% a PBN comment and nothing else\n", "\n\n"])
+def test_a_file_with_no_record_is_refused(tmp_path, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    empty = tmp_path / "empty.pbn"
+    empty.write_text(text)
+    assert main(["check", str(empty)]) == 2
+    captured = capsys.readouterr()
+    assert f"unreadable: {empty}: no record in it" in captured.err and "0 records checked" in captured.out
+    assert main(["check", "--json", str(empty)]) == 2
+    assert '"unreadable"' in capsys.readouterr().out

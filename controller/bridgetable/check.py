@@ -327,7 +327,8 @@ def read_records(path: str) -> list[BoardRecord]:
 
 
 def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
-    """Check every record of every file; also returns the files that could not be read."""
+    """Check every record of every file; also returns the files that could not be read, or hold
+    no record."""
     reports: list[BoardReport] = []
     unreadable: list[str] = []
     for path in paths:
@@ -335,6 +336,9 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
             records = read_records(path)
         except UnreadableFile as error:
             unreadable.append(str(error))
+            continue
+        if not records:  # an empty file, or one holding nothing of PBN or LIN, checks nothing
+            unreadable.append(f"{path}: no record in it")
             continue
         checked = [check_record(record, path, index) for index, record in enumerate(records)]
         check_ranking(records, [report.problems for report in checked])

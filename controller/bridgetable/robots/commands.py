@@ -14,7 +14,7 @@ from ..bridge import Seat
 from ..formats.pbn import read_pbn_file, write_pbn
 from ..formats.record import BoardRecord
 from .display import result_text
-from .live import Abandoned, LiveMatch
+from .live import Abandoned, LiveMatch, Quit
 from .match import (
     MatchError,
     MatchResult,
@@ -101,10 +101,11 @@ def run_match(args: argparse.Namespace) -> int:
             raise ValueError("--ours needs --deals: the boards our results were played on")
         result = score_match(read_pbn_file(args.deals), read_pbn_file(args.ours))
     else:
-        result_or_none = _live(args)
-        if result_or_none is None:
-            return 1
-        result = result_or_none
+        try:
+            result = _live(args)
+        except Abandoned as reason:
+            print(f"\nMatch abandoned: {reason}", file=sys.stderr)
+            return 0 if isinstance(reason, Quit) else 1
     if args.out:
         _write(args.out, result.records())
     if args.json:
@@ -114,7 +115,7 @@ def run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _live(args: argparse.Namespace) -> MatchResult | None:
+def _live(args: argparse.Namespace) -> MatchResult:
     count = check_length(args.boards)
     if args.deals is not None:
         boards = sorted((as_board(b) for b in read_pbn_file(args.deals)), key=lambda b: b.board or 0)
@@ -125,11 +126,7 @@ def _live(args: argparse.Namespace) -> MatchResult | None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
         print(f"Random boards, seed {seed} (play them again with --seed {seed})")
         boards = deal_boards(count, seed)
-    try:
-        return LiveMatch(boards, Seat.parse(args.seat), sys.stdin, sys.stdout).run()
-    except Abandoned as reason:
-        print(f"\nMatch abandoned: {reason}", file=sys.stderr)
-        return None
+    return LiveMatch(boards, Seat.parse(args.seat), sys.stdin, sys.stdout).run()
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -30,6 +30,10 @@ class Abandoned(Exception):
     """The player left the match (typed "quit" or the input ended)."""
 
 
+class Quit(Abandoned):
+    """The player typed "quit": leaving by choice, not an error."""
+
+
 def table_robot_call(auction: Auction, deal: Deal, seat: Seat, human: Seat) -> Call:
     """A robot's call at your table (see the module docstring): your partner is given its own
     hand only."""
@@ -68,7 +72,7 @@ class TerminalTable:
         if not self.stdin.isatty():  # typed by a program or a file: show it, as a terminal would
             self.say(text)
         if text.lower() in ("q", "quit", "exit"):
-            raise Abandoned("you left the match")
+            raise Quit("you left the match")
         return text
 
     def bid(self, deal: Deal, dealer: Seat) -> Auction:
