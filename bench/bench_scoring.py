@@ -123,12 +123,13 @@ def main() -> None:
 
         arrivals = [result(rng, rng.randint(1, TABLES), rng.randint(1, BOARDS), revision=1 + i)
                     for i in range(CORRECTIONS)]
-        times = []
+        times, walls = [], []
         for stored in arrivals:
-            start = time.process_time()
+            start, wall = time.process_time(), time.perf_counter()
             live.put(stored)
             live.standings()
             times.append(time.process_time() - start)
+            walls.append(time.perf_counter() - wall)
         assert live.standings().ranking == score_session(session, live.results()).ranking
         times.sort()
         arriving, worst = 1000 * statistics.median(times), 1000 * times[int(len(times) * 0.99)]
@@ -136,6 +137,8 @@ def main() -> None:
         line("a result arriving: board + ranking, median", arriving, previous,
              f"target <= {TARGET_RESULT_MS:g} ms")
         line("a result arriving: board + ranking, p99", worst, None)
+        line("a result arriving, wall clock, median", 1000 * statistics.median(walls), None,
+             "(the machine shared)")
         line("full rescore of the results held (MP + rank)", rescore, None,
              f"target <= {TARGET_RESCORE_MS:g} ms")
         line("read every latest revision from SQLite", read, None, "(once, when the station starts)")

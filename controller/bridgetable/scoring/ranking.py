@@ -45,7 +45,7 @@ _FIXED = 1074  # binary places of the smallest float: every float is a whole num
 _ONE = 1 << _FIXED
 
 
-@lru_cache(maxsize=65536)  # a board's few distinct scores, over and over
+@lru_cache(maxsize=4096)  # a board's few distinct scores, over and over
 def _exact(value: float) -> int:
     """``value`` as a whole number of 2**-1074: sums of these are exact, and give back the float
     nearest the true sum (Python divides integers correctly rounded) in any order."""
