@@ -13,8 +13,9 @@ from .extras import MissingExtra, require_extra
 Handler = Callable[[argparse.Namespace], int]
 
 DESCRIPTION = ("An electronic bridge table for clubs: check, convert and score PBN/LIN files, run a "
-               "table unit, play a team match against the robots, run the director's scoring station, "
-               "or a whole simulated club (demo). Bad input is refused with exit status 2.")
+               "table unit, play a team match against the robots, keep score of or play a rubber, "
+               "Chicago or Minibridge, run the director's scoring station, or a whole simulated club "
+               "(demo). Bad input is refused with exit status 2.")
 
 
 def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
