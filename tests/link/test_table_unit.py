@@ -150,8 +150,9 @@ def test_the_traveller_of_the_board_just_played_is_shown(tmp_path: Path, broker:
         start_of_2 = render(service.flow.view(), Seat.N)
         traveller = message("traveller", session="s1", board=1, rows=[row, other])
         station.publish_traveller(traveller)  # what the station sends once it has stored the result
-        wait_until(lambda: service.traveller == traveller, what="the traveller shown")
-        assert displays[Seat.N].device.image.tobytes() == render_traveller(traveller, 1).tobytes()
+        shown = render_traveller(traveller, 1).tobytes()  # the link's thread sets it, then draws it
+        wait_until(lambda: displays[Seat.N].device.image.tobytes() == shown, what="the traveller shown")
+        assert service.traveller == traveller
         station.publish_traveller(message("traveller", session="s1", board=2, rows=[other]))
         service.handle(BOARD_2[0])  # OK: board 2 starts, the traveller goes
         assert service.traveller is None and service.flow.view().phase == "auction"
