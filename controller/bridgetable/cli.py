@@ -231,6 +231,8 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS", "ROBOTS"), default="MP",
                         help="matchpoints (default), Butler IMPs, cross-IMPs, team match, robots")
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
+    parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
+                        help="a pair's players' national and club numbers (USEBIO), repeatable")
     parser.add_argument("--deals", metavar="FILE.pbn", help="the deals (default: generated)")
     parser.add_argument("--seed", type=int, default=1, help="seed of generated deals (default 1)")
     parser.add_argument("--store", default="station.db",

@@ -44,10 +44,10 @@ def test_exports_hold_every_result(tmp_path):
             assert len(record.tricks) == 1 and len(record.tricks[0]) == 4  # the first trick, as sent
     text = paths["pbn"].read_text()
     assert text.count("[ScoreTable ") == len(standings.travellers)
-    assert text.count("[TotalScoreTable ") == 2  # North-South and East-West rankings
+    assert text.count("[TotalScoreTable ") == 1  # both directions' rankings, in the last board's game
 
     root = ET.parse(paths["usebio"]).getroot()
-    assert root.tag == "USEBIO" and root.find("EVENT/BOARD_SCORING_METHOD").text == "MATCH_POINTS"
+    assert root.tag == "USEBIO" and root.find("EVENT/SCORING_METHOD").text == "MATCH_POINTS"
     assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 8
     assert len(root.findall("EVENT/BOARD/TRAVELLER_LINE")) == 24
     assert root.find("EVENT/BOARD/TRAVELLER_LINE/ADJUSTED_SCORE").text == "60/40"

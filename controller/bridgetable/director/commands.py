@@ -36,10 +36,23 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
             raise SetupError(f"--pair {text!r}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'")
         pairs[int(number)] = names.strip()
     scoring = "ROBOTS" if args.movement == "robots" else args.scoring
-    setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs)
+    setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
+                         numbers=dict(player_numbers(text) for text in args.numbers or []))
     count = len(setup.build_movement().boards)
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards
+
+
+def player_numbers(text: str) -> tuple[int, list[dict[str, str]]]:
+    """A --numbers value, "3=12345:C17,67890": the pair, and each player's national number and
+    club number (either may be left out)."""
+    number, _, players = text.partition("=")
+    parts = [part.strip().partition(":") for part in players.split(",")]
+    if not number.strip().isdigit() or not players.strip() or len(parts) > 2:
+        raise SetupError(f"--numbers {text!r}: write it as PAIR=NATIONAL[:CLUB],NATIONAL[:CLUB], "
+                         "e.g. 3=12345:C17,67890")
+    return int(number), [{"national": national.strip(), "club": club.strip()}
+                         for national, _, club in parts]
 
 
 def station_login(file: Path) -> tuple[str, dict[str, str]]:

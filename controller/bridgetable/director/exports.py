@@ -1,5 +1,11 @@
 """Exports of a session: PBN (every table's record, with the auction and play where the table
-recorded them, and score tables), USEBIO XML results, and printable HTML results."""
+recorded them, and score tables), USEBIO XML results, and printable HTML results.
+
+The PBN is in export format throughout: each board's ScoreTable sits in a complete game with
+the board's deal, and the ranking's TotalScoreTable in the last of those games (as the
+standard's own examples have them), so that readers that drop games without the mandatory tags get them
+all and ``bridgetable check`` validates every row.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +23,14 @@ from .standings import Standings, TravellerRow, score_session
 from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
-               "Lead\\3L;Score_NS\\6R;MP_NS\\6R;MP_EW\\6R")
+               "Lead\\3L;Score_NS\\6R;{points}_NS\\6R;{points}_EW\\6R")
 TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;Names\\40L"
-_USEBIO_METHOD = {"MP": "MATCH_POINTS", "IMP": "BUTLER", "XIMP": "CROSS_IMPS", "TEAMS": "IMPS",
-                  "ROBOTS": "IMPS"}
+USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
+# The event type and scoring method of each scoring, as club scoring programs write them.
+_USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS"), "IMP": ("BUTLER_PAIRS", "IMPS"),
+                 "XIMP": ("CROSS_IMP", "IMPS"), "TEAMS": ("TEAMS", "IMPS"), "ROBOTS": ("TEAMS", "IMPS")}
+_USEBIO_VULNERABILITY = {Vulnerability.NONE: "NONE", Vulnerability.NS: "NS", Vulnerability.EW: "EW",
+                         Vulnerability.BOTH: "ALL"}
 
 
 def _names(session: Session, pair: int) -> tuple[str, str]:
@@ -76,31 +86,34 @@ def _add_play(record: BoardRecord, contract: Contract, declarer: Seat, cards: li
 
 
 def session_pbn(session: Session, standings: Standings | None = None, on: date | None = None) -> str:
-    """PBN of the whole session: every table's record, then each board's score table and the
-    ranking(s) as a total score table."""
+    """PBN of the whole session: for each board a game with its deal and score table, then every
+    table's record of it; the ranking (both directions, if two) as the total score table of the
+    last board's game."""
     standings = standings or score_session(session)
     on = on or date.today()
     boards = session.store.boards(session.id)
+    common = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
+              "Scoring": "MP" if session.setup.scoring == "MP" else "IMP"}
+    header = SCORE_TABLE.format(points="MP" if session.setup.scoring == "MP" else "IMP")
     records: list[BoardRecord] = []
-    tables: dict[int, list[str]] = {}
     for board, rows in sorted(standings.travellers.items()):
         info = boards.get(board)
         deal = Deal.parse(info.deal) if info and info.deal else None
+        game = BoardRecord(tags={**common, "ScoreTable": header}, board=board, deal=deal,
+                           sections={"ScoreTable": [_score_line(row) for row in rows]})
+        if info:
+            game.dealer, game.vulnerability = Seat.parse(info.dealer), Vulnerability.parse(info.vulnerability)
+        records.append(game)
         records.extend(table_record(session, row, deal, on) for row in rows)
-        tables[board] = [_score_line(row) for row in rows]
+    lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} '
+             f'"{session.setup.pairs.get(e.pair, "")}"'
+             for entries in standings.ranking.values() for e in entries]
+    last = next((game for game in reversed(records) if "ScoreTable" in game.tags), None)
+    if last is not None and lines:  # as the standard's example: the ranking in the last board's game
+        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE
+        last.sections["TotalScoreTable"] = lines
     records += robot_records(session, standings, on)
-    text = write_pbn(records)
-    extra = []
-    for board, lines in tables.items():
-        extra += [f'[Event "{session.setup.event}"]', f'[Board "{board}"]', f'[ScoreTable "{SCORE_TABLE}"]',
-                  *lines, ""]
-    for group, entries in standings.ranking.items():
-        extra += [f'[Event "{session.setup.event}"]', f'[Section "{group}"]',
-                  f'[TotalScoreTable "{TOTAL_SCORE_TABLE}"]']
-        extra += [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} '
-                  f'"{session.setup.pairs.get(e.pair, "")}"' for e in entries]
-        extra.append("")
-    return text.rstrip("\n") + "\n\n" + "\n".join(extra)  # a blank line ends the last game
+    return write_pbn(records)
 
 
 def robot_records(session: Session, standings: Standings, on: date) -> list[BoardRecord]:
@@ -126,43 +139,89 @@ def _score_line(row: TravellerRow) -> str:
 
 
 def usebio_xml(session: Session, standings: Standings | None = None, on: date | None = None) -> str:
-    """The results in USEBIO 1.2 XML: participants with places and percentages, every traveller."""
+    """The results in USEBIO 1.2 XML as club scoring programs write it for results sites: the
+    DTD declared, the event type with its scoring method, the participants with places (ties
+    "3=") and players' national and club numbers where the pair settings give them, every
+    traveller, and the hands of each board (HANDSET)."""
     standings = standings or score_session(session)
     on = on or date.today()
+    setup = session.setup
     root = ET.Element("USEBIO", Version="1.2")
-    ET.SubElement(ET.SubElement(root, "CLUB"), "CLUB_NAME").text = session.setup.event
-    event = ET.SubElement(root, "EVENT", EVENT_TYPE="TEAMS" if session.setup.scoring == "TEAMS" else "PAIRS")
-    ET.SubElement(event, "EVENT_DESCRIPTION").text = session.setup.event
-    ET.SubElement(event, "DATE").text = on.strftime("%d/%m/%Y")
-    ET.SubElement(event, "BOARD_SCORING_METHOD").text = _USEBIO_METHOD[session.setup.scoring]
+    ET.SubElement(ET.SubElement(root, "CLUB"), "CLUB_NAME").text = setup.event
+    event_type, method = _USEBIO_EVENT[setup.scoring]
+    event = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
+    _text(event, "PROGRAM_NAME", "bridgetable")
+    _text(event, "EVENT_IDENTIFIER", session.id)
+    _text(event, "EVENT_DESCRIPTION", setup.event)
+    _text(event, "DATE", on.strftime("%d/%m/%Y"))
+    _text(event, "BOARDS_PLAYED", len(standings.travellers))
+    _text(event, "WINNER_TYPE", len(standings.ranking))
+    _text(event, "SCORING_METHOD", method)
     participants = ET.SubElement(event, "PARTICIPANTS")
     for entries in standings.ranking.values():
         for e in entries:
             pair = ET.SubElement(participants, "PAIR")
-            ET.SubElement(pair, "PAIR_NUMBER").text = str(e.pair)
+            _text(pair, "PAIR_NUMBER", e.pair)
             if e.direction:
-                ET.SubElement(pair, "DIRECTION").text = e.direction
-            ET.SubElement(pair, "PLACE").text = e.rank
-            ET.SubElement(pair, "TOTAL_SCORE").text = f"{e.total:.2f}"
+                _text(pair, "DIRECTION", e.direction)
+            _text(pair, "PLACE", e.rank)
+            _text(pair, "TOTAL_SCORE", f"{e.total:.2f}")
             if e.top:
-                ET.SubElement(pair, "PERCENTAGE").text = f"{e.percent:.2f}"
-            for name in _names(session, e.pair):
-                ET.SubElement(ET.SubElement(pair, "PLAYER"), "PLAYER_NAME").text = name
+                _text(pair, "PERCENTAGE", f"{e.percent:.2f}")
+            numbers = setup.numbers.get(e.pair, [])
+            for index, name in enumerate(_names(session, e.pair)):
+                player = ET.SubElement(pair, "PLAYER")
+                _text(player, "PLAYER_NAME", name)
+                known = numbers[index] if index < len(numbers) else {}
+                if known.get("national"):
+                    _text(player, "NATIONAL_ID_NUMBER", known["national"])
+                if known.get("club"):
+                    _text(player, "CLUB_ID_NUMBER", known["club"])
+    points = "MATCH_POINTS" if method == "MATCH_POINTS" else "IMPS"
     for board, rows in sorted(standings.travellers.items()):
         element = ET.SubElement(event, "BOARD")
-        ET.SubElement(element, "BOARD_NUMBER").text = str(board)
+        _text(element, "BOARD_NUMBER", board)
         for row in rows:
             r = row.result
             line = ET.SubElement(element, "TRAVELLER_LINE")
             fields = {"NS_PAIR_NUMBER": r.ns, "EW_PAIR_NUMBER": r.ew, "CONTRACT": r.contract or None,
                       "PLAYED_BY": r.declarer, "LEAD": r.lead, "TRICKS": r.tricks, "SCORE": r.ns_score,
-                      "ADJUSTED_SCORE": r.adjusted, "NS_MATCH_POINTS": f"{row.ns_points:.2f}",
-                      "EW_MATCH_POINTS": f"{row.ew_points:.2f}"}
+                      "ADJUSTED_SCORE": r.adjusted, f"NS_{points}": f"{row.ns_points:.2f}",
+                      f"EW_{points}": f"{row.ew_points:.2f}"}
             for tag, value in fields.items():
                 if value is not None:
-                    ET.SubElement(line, tag).text = str(value)
+                    _text(line, tag, value)
+    _handset(event, session, sorted(standings.travellers))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<!DOCTYPE USEBIO SYSTEM "{USEBIO_DTD}">\n' + ET.tostring(root, encoding="unicode") + "\n")
+
+
+def _text(parent: ET.Element, tag: str, value: object) -> ET.Element:
+    element = ET.SubElement(parent, tag)
+    element.text = str(value)
+    return element
+
+
+def _handset(event: ET.Element, session: Session, numbers: list[int]) -> None:
+    """Each board's dealer, vulnerability and the four hands (suits highest first, "-" void)."""
+    boards = session.store.boards(session.id)
+    handset = ET.SubElement(event, "HANDSET")
+    for number in numbers:
+        info = boards.get(number)
+        if info is None or not info.deal:
+            continue
+        deal = Deal.parse(info.deal)
+        board = ET.SubElement(handset, "BOARD")
+        _text(board, "BOARD_NUMBER", number)
+        _text(board, "DEALER", info.dealer)
+        _text(board, "VULNERABILITY", _USEBIO_VULNERABILITY[Vulnerability.parse(info.vulnerability)])
+        for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+            hand = ET.SubElement(board, "HAND")
+            _text(hand, "DIRECTION", seat.full_name.upper())
+            for suit, holding in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"),
+                                     str(deal[seat]).split("."), strict=True):
+                _text(hand, suit, holding or "-")
 
 
 def results_html(session: Session, standings: Standings | None = None) -> str:

@@ -29,6 +29,8 @@ class SetupError(ValueError):
 class SessionSetup:
     """What the director decides before the first round.
 
+    ``numbers`` gives a pair's players' numbers for results files, in the order of the names:
+    {3: [{"national": "12345", "club": "C17"}, {"national": "67890", "club": ""}]}.
     ``movement`` is {"kind": "mitchell", "tables": 4, "boards_per_round": 3, "rounds": 3},
     {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
     "boards_per_round": 4} or {"kind": "robots", "boards": 8, "boards_per_round": 2} (one table
@@ -40,6 +42,7 @@ class SessionSetup:
     movement: dict[str, Any]
     scoring: str = "MP"
     pairs: dict[int, str] = field(default_factory=dict)
+    numbers: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
     hide_traveller: list[int] = field(default_factory=list)
 
@@ -52,6 +55,7 @@ class SessionSetup:
             raise SetupError("a single table against the robots is scored against the robots (ROBOTS), "
                              "and only it is")
         self.pairs = {int(pair): names for pair, names in self.pairs.items()}
+        self.numbers = {int(pair): players for pair, players in self.numbers.items()}
 
     def build_movement(self) -> Movement:
         spec = dict(self.movement)

@@ -7,6 +7,7 @@ that read -> write -> read gives the same record.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..bridge import ParseError, Seat
@@ -33,7 +34,9 @@ def write_pbn(records: Iterable[BoardRecord], *, export: bool = True) -> str:
 
 
 def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag line. Only a backslash before a quote, a backslash or the end needs escaping (PBN
+    3.3.2): a table header's "Table\\2R" is written as real files write it."""
+    escaped = re.sub(r'\\(?=[\\"]|$)', r"\\\\", value).replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
 
