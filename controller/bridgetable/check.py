@@ -35,6 +35,7 @@ from .bridge import (
     duplicate_score,
     trick_winner,
 )
+from .check_fast import fast_auction, fast_play
 from .check_tables import check_ranking, check_tables
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
@@ -69,7 +70,9 @@ class _Facts:
     contract: Contract | None = None
     declarer: Seat | None = None
     passed_out: bool = False
-    play: Play | None = None
+    # of a play that could be followed: declarer's side's tricks, tricks completed, and
+    # declarer's tricks after revoke transfers (Law 64)
+    outcome: tuple[int, int, int] | None = None
 
 
 def check_record(record: BoardRecord, file: str = "", index: int = 0) -> BoardReport:
@@ -117,32 +120,35 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts) -> N
         report.problems.append(Problem(
             "auction", f"the auction starts with {first.full_name}, but the dealer is "
                        f"{record.dealer.full_name} (Law 17A)"))
-    auction = Auction(first)
-    for number, call in enumerate(record.calls, start=1):
-        try:
-            auction.add(call)
-        except BridgeError as error:
-            report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
-            return
-    if not auction.is_complete:
+    fast = fast_auction(first, record.calls)
+    if fast is None:
+        auction = Auction(first)
+        for number, call in enumerate(record.calls, start=1):
+            try:
+                auction.add(call)
+            except BridgeError as error:
+                report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
+                return
+        raise AssertionError("fast_auction refused an auction the engine accepts")  # pragma: no cover
+    complete, contract, declarer = fast
+    if not complete:
         if record.auction_continues:
             return  # a quiz: "what do you call now?"
         report.problems.append(Problem(
-            "auction", f"the auction stops after {len(auction)} calls without three passes "
+            "auction", f"the auction stops after {len(record.calls)} calls without three passes "
                        "(Law 22)"))
         return
-    _compare_with_auction(record, report, facts, auction)
+    _compare_with_auction(record, report, facts, contract, declarer)
 
 
 def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Facts,
-                          auction: Auction) -> None:
-    if auction.is_passed_out:
+                          contract: Contract | None, declarer: Seat | None) -> None:
+    if contract is None:
         if record.contract is not None:
             report.problems.append(Problem(
                 "contract", f"Contract {record.contract}, but the auction was passed out"))
         facts.contract, facts.declarer, facts.passed_out = None, None, True
         return
-    contract, declarer = auction.contract, auction.declarer
     if record.passed_out:
         report.problems.append(Problem(
             "contract", f"the board is recorded as passed out, but the auction ends in "
@@ -166,16 +172,21 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None
             "contract and declarer")
         report.problems.append(Problem("play", f"the play cannot be checked without the {missing}"))
         return
+    leader = facts.declarer.lho
+    if record.opening_leader is not None and record.opening_leader != leader:
+        report.problems.append(Problem(
+            "play", f"the opening lead is shown from {record.opening_leader.full_name}, but "
+                    f"{leader.full_name} is on declarer's left (Law 41A)"))
+        return
+    if record.deal is not None:
+        fast = fast_play(record.deal, facts.contract, facts.declarer, record.tricks)
+        if fast is not None:
+            facts.outcome = (*fast, fast[0])
+            return
     deal = record.deal or _completed_deal(record, facts.contract, facts.declarer)
     if deal is None:
         return  # more cards played by unknown hands than they can hold: the engine says where
     play = Play(deal, facts.contract, facts.declarer, policy="laws")
-    facts.play = play
-    if record.opening_leader is not None and record.opening_leader != play.opening_leader:
-        report.problems.append(Problem(
-            "play", f"the opening lead is shown from {record.opening_leader.full_name}, but "
-                    f"{play.opening_leader.full_name} is on declarer's left (Law 41A)"))
-        return
     for number, trick in enumerate(record.tricks, start=1):
         leader = play.turn
         for step in range(4):
@@ -183,13 +194,14 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None
             card = trick.get(seat)
             if card is None:
                 _check_rest_of_play(record, report, number, step)
+                _settle(play, facts)
                 return
             try:
                 play.play(card, seat)
             except BridgeError as error:
                 report.problems.append(Problem("play", f"trick {number}: {error}"))
-                facts.play = None
                 return
+    _settle(play, facts)
     for revoke in play.revokes:
         if record.deal is None and not _revoke_shown(record, revoke.trick, revoke.seat, revoke.led):
             continue  # an unknown hand: the suit may have been a card it never held
@@ -197,6 +209,11 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts) -> None
             "revoke", f"trick {revoke.trick + 1}: {revoke.seat.full_name} played {revoke.card} on "
                       f"a {revoke.led.name.lower()} lead while holding {revoke.led.name.lower()} "
                       "(Law 61A)"))
+
+
+def _settle(play: Play, facts: _Facts) -> None:
+    facts.outcome = (play.tricks_won(play.declarer.side), len(play.completed_tricks),
+                     play.declarer_tricks)
 
 
 def _completed_deal(record: BoardRecord, contract: Contract, declarer: Seat) -> Deal | None:
@@ -261,19 +278,16 @@ def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> No
     if not 0 <= result <= 13:
         report.problems.append(Problem("result", f"Result {result} is not 0 to 13 tricks"))
         return
-    play = facts.play
-    if play is None or not record.tricks:
+    if facts.outcome is None or not record.tricks:
         return
-    side = play.declarer.side
-    won = play.tricks_won(side)
-    if len(play.completed_tricks) == 13:
-        adjusted = play.declarer_tricks
+    won, done, adjusted = facts.outcome
+    if done == 13:
         if result not in (won, adjusted):
             after = "" if adjusted == won else f" ({adjusted} after revoke transfers, Law 64)"
             report.problems.append(Problem(
                 "result", f"Result {result}, but declarer won {won} tricks in the play{after}"))
         return
-    remaining = 13 - len(play.completed_tricks)
+    remaining = 13 - done
     if not won <= result <= won + remaining:
         report.problems.append(Problem(
             "result", f"Result {result} is impossible: declarer had won {won} tricks with "

@@ -372,7 +372,7 @@ def _parse_hand(text: str) -> Hand:
         elif char not in _RANK_LETTERS:
             raise BridgeError(f"hand {text!r}: {char!r} is not a rank")
         else:
-            cards.append(Card(suit, _RANK_LETTERS[char]))
+            cards.append(DECK[suit * 13 + _RANK_LETTERS[char] - 2])  # DECK's own instance
     if len(set(cards)) != len(cards):
         raise BridgeError(f"a card appears twice in the hand {text!r}")
     return Hand.of(cards)
