@@ -67,7 +67,7 @@ def test_fast_play_agrees_with_the_engine(seed):
         engine = Play(deal, contract, declarer, policy="laws")
         try:
             for trick in tricks:
-                for step in range(4):
+                for _ in range(4):
                     turn = engine.turn
                     if turn in trick:
                         engine.play(trick[turn], turn)
