@@ -59,8 +59,8 @@ def fast_auction(first: Seat, calls: Sequence[Call]) -> tuple[bool, Contract | N
             named.setdefault((seat % 2, strain), seat)
     if not complete or last < 0:
         return complete, None, None
-    level, strain = divmod(last, 5)
-    key = (level, Strain(strain), risk)
+    level, denomination = divmod(last, 5)
+    key = (level, Strain(denomination), risk)
     contract = _CONTRACTS.get(key)
     if contract is None:
         contract = _CONTRACTS[key] = Contract(*key)
@@ -93,13 +93,13 @@ def fast_play(deal: Deal, contract: Contract, declarer: Seat,
         best_seat = best_rank = best_suit = led = -1
         played = 0
         for step, seat in enumerate(_ORDER[leader]):
-            card = trick.get(seat)
-            if card is None:
+            played_card = trick.get(seat)
+            if played_card is None:
                 ended = True
                 continue
-            if ended or holder.pop(id(card), -1) != seat:
+            if ended or holder.pop(id(played_card), -1) != seat:
                 return None  # a card after a gap, not held, or played before
-            suit, rank = _CARD[id(card)]
+            suit, rank = _CARD[id(played_card)]
             seat_index = (leader + step) % 4
             if led < 0:
                 led, best_seat, best_rank, best_suit = suit, seat_index, rank, suit
