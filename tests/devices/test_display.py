@@ -12,6 +12,7 @@ import smbus2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from luma.core.device import device as LumaDevice
+from luma.core.error import DeviceNotFoundError
 from PIL import Image, ImageDraw
 
 from bridgetable.bridge import Seat
@@ -166,3 +167,14 @@ def test_only_the_changed_columns_of_the_changed_pages_go_over_the_bus(driver: s
     # the command (address, control, 3 or 6 bytes) and the data (address, control, 3 columns)
     assert bus.traffic.bytes - before == {"ssd1306": 8 + 5, "sh1106": 5 + 5}[driver]
     assert _shown(bus, Seat.N) == b"".join(pages(changed))
+
+
+def test_after_a_failed_transfer_the_next_frame_goes_whole() -> None:
+    bus, displays, _, _ = _model_displays("ssd1306")
+    displays[Seat.S].show(screen("1NT"))
+    with (mock.patch.object(bus, "write_i2c_block_data", side_effect=OSError(121, "Remote I/O error")),
+          pytest.raises(DeviceNotFoundError)):  # luma's name for the I2C error
+        displays[Seat.S].show(screen("2NT"))
+    bus.controllers[(int(Seat.S), 0x3C)].ram[3][:] = bytes(WIDTH)  # whatever the glitch left there
+    assert displays[Seat.S].show(screen("2NT"))  # not taken as already on show
+    assert _shown(bus, Seat.S) == b"".join(pages(screen("2NT")))

@@ -6,7 +6,8 @@ the last image: tests), or luma.emulator's ``capture`` device (one PNG file per 
 
 The four OLEDs share one 400 kHz bus, where a whole frame takes some 25 ms. So an OLED gets its
 first frame whole (luma's own ``display``) and after that only the bytes that changed: for each
-8-pixel page, the columns from the first to the last changed byte (``PageWriter``).
+8-pixel page the runs of changed columns (``changed_spans``), joined into SSD1306 address windows
+where that sends fewer bytes (``PageWriter``). After a failed transfer the next frame goes whole.
 """
 
 from __future__ import annotations
@@ -134,10 +135,14 @@ class Display:
             self.device.display(image)
         else:
             frame = pages(image)
-            if self._pages is None:
-                self.device.display(image)
-            else:
-                self._writer.write(frame, changed_spans(self._pages, frame))
+            try:
+                if self._pages is None:
+                    self.device.display(image)
+                else:
+                    self._writer.write(frame, changed_spans(self._pages, frame))
+            except BaseException:  # what the OLED holds is not known: send the next frame whole
+                self._shown = self._pages = None
+                raise
             self._pages = frame
         self._shown = data
         self.frames += 1
