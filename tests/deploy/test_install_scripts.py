@@ -1,5 +1,5 @@
-"""deploy/*.sh: shellcheck clean, and the install scripts' option checks refuse bad input before
-touching the machine."""
+"""deploy/*.sh and .ci/run: shellcheck clean, and the install scripts' option checks refuse bad
+input before touching the machine."""
 
 import shutil
 import subprocess
@@ -12,7 +12,7 @@ SCRIPTS = [DEPLOY / "install-table.sh", DEPLOY / "install-station.sh"]
 
 
 def test_scripts_are_strict_bash_and_pass_the_checker():
-    scripts = [*SCRIPTS, DEPLOY / "debian-packages.sh"]
+    scripts = [*SCRIPTS, DEPLOY / "debian-packages.sh", DEPLOY.parent / ".ci" / "run"]
     for text in (script.read_text() for script in scripts):
         assert text.startswith("#!/usr/bin/env bash\n") and "\nset -euo pipefail\n" in text
     checker = shutil.which("shellcheck")
