@@ -143,7 +143,9 @@ def test_the_demo_prints_each_result_as_it_arrives_then_the_ranking_and_leaves_n
                            str(tmp_path / "out"))
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
-    lines = out.splitlines()
+    heading, *lines = out.splitlines()
+    assert heading == "bridgetable demo: 3 tables, a Mitchell of 2 rounds of 2 boards; each result as the " \
+                      "station stores it:"
     results = [line for line in lines if line.startswith("round ")]
     assert len(results) == 12 and lines[:12] == results  # 2 rounds of 3 tables of 2 boards, then the ranking
     pattern = r"round [12]  table [123]  board +[1-6]  \S+ [NESW]  NS [+-]\d+"
@@ -157,7 +159,7 @@ def test_against_the_robots_each_board_is_scored_as_it_arrives(tmp_path):
     process = demo_process(tmp_path, "--headless", "--movement", "robots", "--rounds", "2")
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
-    lines = out.splitlines()
+    lines = out.splitlines()[1:]  # after the heading
     assert [line.split()[5] for line in lines[0:8:2]] == ["1", "2", "3", "4"]  # round, table, board N
     assert [line.split()[1] for line in lines[1:8:2]] == ["1:", "2:", "3:", "4:"]  # Board N: its IMPs
     assert len(lines) == 9 and re.fullmatch(r"NS \d+ IMPs, EW \d+ IMPs: (NS win|EW win|a draw)", lines[8])
@@ -172,7 +174,7 @@ def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_c
     while time.monotonic() < deadline and not (lines and "until Ctrl-C" in lines[-1]):
         lines.append(process.stdout.readline().rstrip("\n"))
         assert lines[-1] or process.poll() is None, process.stderr.read() if process.stderr else ""
-    assert lines[0].startswith("scoring station: http://127.0.0.1:")
+    assert lines[0].startswith("bridgetable demo: 3 tables") and lines[1].startswith("scoring station: http://")
     assert sum(line.startswith("round 1  ") for line in lines) == 6
     assert sum(" pair " in line for line in lines) == 6
     process.send_signal(signal.SIGINT)

@@ -29,6 +29,8 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           directory=Path(args.dir) if args.dir else None)
     report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
+    print(f"bridgetable demo: {_session_text(options)}; each result as the station stores it:",
+          file=report.progress, flush=True)
     try:
         standings = run_demo(options, on_result=report.result, on_over=report.over)
     except FileNotFoundError as error:  # no broker can run here
@@ -100,6 +102,13 @@ def robot_board_line(board: dict[str, Any]) -> str:
 def robot_match_line(match: dict[str, Any]) -> str:
     winner = "a draw" if match["winner"] == "draw" else f"{match['winner']} win"
     return f"NS {match['imps_ns']} IMPs, EW {match['imps_ew']} IMPs: {winner}"
+
+
+def _session_text(options: DemoOptions) -> str:
+    if options.movement == "robots":
+        return f"one table against the robots, {options.rounds * options.boards_per_round} boards"
+    return (f"{options.tables} tables, a Mitchell of {options.rounds} rounds of "
+            f"{options.boards_per_round} boards")
 
 
 def _interrupted(signum: int, frame: object) -> None:
