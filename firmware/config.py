@@ -3,15 +3,16 @@
 
 VERSION = "1.0"
 
-# Bidding-box key matrix: 4 rows driven low one at a time, 5 columns read with pull-ups.
+# Bidding-box key matrix: 5 rows driven low one at a time, 5 columns read with pull-ups.
 # A diode per key (cathode towards the row) stops ghost presses when keys are held together.
-ROW_PINS = (2, 3, 4, 5)
+ROW_PINS = (2, 3, 4, 5, 11)
 COL_PINS = (6, 7, 8, 9, 10)
 KEYMAP = (
     ("1", "2", "3", "4", "5"),
     ("6", "7", "C", "D", "H"),
     ("S", "NT", "PASS", "X", "XX"),
-    ("OK", "UNDO", "CLAIM", "DIRECTOR", None),
+    ("OK", "UNDO", "CLAIM", "DIRECTOR", "ALERT"),
+    ("STOP", None, None, None, None),
 )
 
 SCAN_MS = 5  # one full matrix scan every 5 ms

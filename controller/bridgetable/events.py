@@ -35,6 +35,8 @@ class Key(Enum):
     UNDO = "UNDO"
     CLAIM = "CLAIM"
     DIRECTOR = "DIRECTOR"
+    ALERT = "ALERT"  # the bidding box's Alert card: partner's last call is alerted
+    STOP = "STOP"  # the Stop card, before a skip bid: the next player waits the regulation's pause
 
 
 class EventKind(Enum):

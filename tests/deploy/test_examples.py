@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 # every setting load_config knows (it refuses any other)
 TABLE_SETTINGS = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
-                  "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy"}
+                  "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds"}
 KEY = "ab" * 32
 
 

@@ -3,7 +3,7 @@
 One line per input, the seat first, then keys, bids or cards::
 
     N 1NT          North presses 1, then NT
-    E pass         East presses PASS        (also: p, x, xx, ok, undo, claim, dir)
+    E pass         East presses PASS        (also: p, x, xx, ok, undo, claim, dir, alert, stop)
     S SA           South scans the ace of spades (cards suit first: "H10", "DT", "C7")
     W claim ok     West presses CLAIM, then OK
 

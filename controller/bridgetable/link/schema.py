@@ -137,6 +137,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
         {"ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
          "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
          "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
+         "alerts": array(integer(0, 400), max_items=400),  # indices of the alerted calls
          "play": array(string(3), max_items=52),
          "claim": nullable(obj({"claimer": SEAT, "tricks": nullable(TRICKS), "remaining": TRICKS,
                                 "state": string(16)})),

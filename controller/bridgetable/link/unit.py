@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bridge import Seat
-from ..events import TableEvent
+from ..events import Key, TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
 from ..table.linkconfig import LinkSettings
@@ -133,6 +133,9 @@ class UnitLink:
             self.link.publish_live(view.board, len(view.calls), "undo", "call", str(event.seat), **fields)
         for seq in range(calls, len(view.calls)):
             self.link.publish_live(view.board, seq, "call", view.calls[seq], str(dealer.after(seq)), **fields)
+        if event.value == Key.ALERT.value and view.calls:  # an alert is of the last call
+            last = len(view.calls) - 1
+            self.link.publish_live(view.board, last, "alert", view.calls[last], str(event.seat), **fields)
         players = {card: seat for seat, card in view.trick}  # dummy's card may be scanned at declarer's seat
         for index in range(cards, len(view.played)):
             card = view.played[index]

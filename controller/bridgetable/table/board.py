@@ -72,6 +72,7 @@ class FlowConfig:
     rounds: dict[int, int] = field(default_factory=dict)  # board -> round, from assignments or config
     more_boards: bool = False  # the station's assignments add boards until one says it is the last
     policy: Policy = "prevent"  # "laws": irregular calls and leads are held for a decision
+    stop_seconds: float = 10.0  # the regulation's pause after STOP and a skip bid (the service's)
 
     def __post_init__(self) -> None:
         if not self.boards and not self.more_boards:
@@ -125,6 +126,9 @@ class BoardInPlay:
         self.director_reason = ""
         self.director_calls: list[str] = []  # every call on this board, for the result record
         self.confirmed_by: Seat | None = None  # the result is confirmed: the board is over
+        self.stopper: Seat | None = None  # pressed STOP before its call
+        self.stopped: Seat | None = None  # waits the regulation's pause after a STOP and a bid
+        self.claim_analysis: str | None = None  # a disputed claim's worst line and best play
 
     def toggle_director(self, seat: Seat, reason: str = "") -> str:
         """Call the director (with ``reason``), or answer the call on show (no reason)."""
@@ -171,7 +175,8 @@ class BoardInPlay:
             return
         self.phase = Phase.PLAY
         if self.deal is not None:
-            self.play = Play(self.deal, self.contract, self.declarer, policy=self.config.policy)
+            self.play = Play(self.deal, self.contract, self.declarer, policy=self.config.policy,
+                             lead_penalties=self.auction.lead_penalties())
         else:
             self.play = OpenPlay(self.contract, self.declarer)
 

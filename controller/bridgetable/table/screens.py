@@ -88,7 +88,8 @@ def render(view: TableView, seat: Seat, moves: Moves | None = None) -> Image.Ima
     """The frame ``seat``'s display shows for this state of the table; once the round's boards
     are confirmed, the round's ``moves`` (where the pairs and boards go) when the station gave them."""
     canvas = _Canvas()
-    notice = view.message or view.irregularity  # an irregularity stays shown until decided
+    # an irregularity, a lead restriction to choose or a disputed claim's analysis stays shown
+    notice = view.message or view.irregularity or view.lead_choice or view.claim_analysis
     if view.phase == Phase.WAITING.value and moves is not None:
         canvas.text(0, 0, f"Round {moves.round} done", size=9, bold=True)
         canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
@@ -98,7 +99,7 @@ def render(view: TableView, seat: Seat, moves: Moves | None = None) -> Image.Ima
         _header(canvas, view)
         prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
     if notice:
-        lines = textwrap.wrap(notice, 30)[: 3 if notice == view.irregularity else 2]
+        lines = textwrap.wrap(notice, 30)[: 2 if notice == view.message else 3]
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8)
     elif prompt:
         canvas.text(0, HEIGHT - 11, prompt, size=9)
@@ -138,10 +139,13 @@ def _body_hand_check(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 def _body_auction(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     for i, who in enumerate(Seat):
         canvas.text(i * 32 + 2, 12, str(who), size=9, bold=(who == seat))
-    cells = [pretty(call) for call in view.calls]
+    offset = int(Seat.parse(view.dealer))
+    cells = [pretty(call) + ("!" if i in view.alerts and Seat(offset).after(i).side is not seat.side
+                             else "") for i, call in enumerate(view.calls)]
+    if view.stop == str(seat):
+        canvas.bar(HEIGHT - 22, 11, "STOP")
     if view.turn is not None:
         cells.append(view.pending.get(view.turn, "?") + ("_" if view.turn in view.pending else ""))
-    offset = int(Seat.parse(view.dealer))
     rows = (offset + len(cells) + 3) // 4
     first = max(0, rows - 3)  # the last three rows fit
     for index, cell in enumerate(cells):

@@ -13,6 +13,7 @@ import json
 import logging
 import queue
 import threading
+import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..bridge import Deal, Seat
-from ..events import TableEvent
+from ..events import EventKind, TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
 from .linkconfig import LinkSettings, parse_link
@@ -80,6 +81,8 @@ class TableService:
         self.traveller: dict[str, Any] | None = None  # on show until the next event
         self.events: queue.Queue[TableEvent | None] = queue.Queue()
         self.handled = 0  # events handled since start, accepted or refused
+        self.clock: Callable[[], float] = time.monotonic
+        self._stop_at: float | None = None  # when the bid after a STOP was made
         self.refresh()
 
     def handle(self, event: TableEvent) -> Outcome:
@@ -90,8 +93,27 @@ class TableService:
             listener(event, outcome)
         return outcome
 
+    def _paused(self, event: TableEvent) -> str | None:
+        """After a STOP and a skip bid, the next player's keys wait the regulation's pause
+        (``FlowConfig.stop_seconds``); refused here, never journaled, so a replay is the same."""
+        stopped = self.flow.current.stopped
+        if stopped is None:
+            self._stop_at = None
+            return None
+        if self._stop_at is None:
+            self._stop_at = self.clock()
+        left = self.config.stop_seconds - (self.clock() - self._stop_at)
+        if event.seat != stopped or event.kind is not EventKind.KEY or event.value == "DIRECTOR" or left <= 0:
+            return None
+        return f"STOP: {stopped.full_name} waits {left:.0f} s more"
+
     def _handle(self, event: TableEvent) -> Outcome:
         self.traveller = None
+        paused = self._paused(event)
+        if paused is not None:
+            self.flow.message = paused
+            self.refresh()
+            return Outcome(False, paused)
         try:
             outcome = self.flow.handle(event)
             if outcome.changed:
@@ -103,6 +125,8 @@ class TableService:
             outcome = Outcome(False, self.flow.message)
         if outcome.result is not None:
             self.last_confirmed = outcome.result["board"]
+        if self.flow.current.stopped is not None and self._stop_at is None:
+            self._stop_at = self.clock()  # the pause starts with the bid
         self.refresh()
         self.handled += 1
         return outcome
@@ -264,6 +288,12 @@ class TableConfig:
     link: LinkSettings | None = None  # [link]: the station's broker
 
 
+def _seconds(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+        raise ValueError(f"{where}: stop_seconds is a number of seconds from 0 to 60, not {value!r}")
+    return float(value)
+
+
 def parse_boards(value: Any, where: str) -> list[int]:
     """``[1, 2, 3]``, ``"1,2,3"`` or ``"1-8"``."""
     if isinstance(value, str) and "," in value and value.replace(",", "").replace(" ", "").isdigit():
@@ -327,7 +357,7 @@ def load_config(path: str | Path) -> TableConfig:
     # with a link and no boards in [table], the station's assignments give the boards
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
-             "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy"}
+             "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
@@ -350,7 +380,7 @@ def load_config(path: str | Path) -> TableConfig:
             club=str(table.get("club", "")), session=str(table.get("session", "")),
             table=str(table.get("table", "1")),
             rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),
-            policy=policy)
+            policy=policy, stop_seconds=_seconds(table.get("stop_seconds", 10), f"{path} [table]"))
     except OSError as error:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),

@@ -40,6 +40,10 @@ class TableView:
     score_ns: int | None
     director: str | None
     boards_done: int
+    alerts: tuple[int, ...] = ()  # indices of the alerted calls (shown to the caller's opponents)
+    stop: str | None = None  # the seat waiting the pause after a STOP and a skip bid
+    lead_choice: str | None = None  # a Law 26 lead restriction declarer is to choose now
+    claim_analysis: str | None = None  # a disputed claim: the worst line and best play (Law 70)
     message: str | None = None
 
     def durable(self) -> dict[str, Any]:
@@ -72,8 +76,20 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None) -> TableVi
         hand_counts=tuple(len(b.scanned[seat]) for seat in Seat),  # type: ignore[arg-type]
         problems=tuple(b.problems), tricks=b.tricks, score_ns=result.score_ns(b),
         director=(f"{b.director}: {b.director_reason}" if b.director else None),
-        boards_done=boards_done, message=message,
+        boards_done=boards_done, alerts=tuple(sorted(b.auction.alerts)),
+        stop=str(b.stopped) if b.stopped is not None else None,
+        lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis, message=message,
     )
+
+
+def _lead_choice_text(b: BoardInPlay) -> str | None:
+    """Declarer's Law 26 choice due now, with the keys: a suit key forbids, OK requires (26A2),
+    PASS waives."""
+    choice = b.play.lead_choice if b.play is not None and b.phase is Phase.PLAY else None
+    if choice is None:
+        return None
+    keys = "suit key forbids, OK requires, PASS waives" if choice.require else "suit key forbids, PASS waives"
+    return f"{choice}: {keys}"
 
 
 def _deciders(b: BoardInPlay) -> tuple[Seat, ...]:

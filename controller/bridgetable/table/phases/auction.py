@@ -12,6 +12,14 @@ from . import irregularity
 def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.UNDO:
         return undo_call(b, seat)
+    if key is Key.ALERT:
+        index = b.auction.alert(seat)
+        return f"{seat.full_name} alerts {b.auction.calls[index]}"
+    if key is Key.STOP:
+        if seat != b.auction.turn:
+            raise Refused(f"{seat.full_name}: STOP comes before one's own skip bid")
+        b.stopper = seat
+        return f"{seat.full_name}: STOP"
     if key is Key.OK:
         raise Refused("OK is not a call: use a level then a strain, Pass, X or XX")
     if key is Key.CLAIM:
@@ -28,24 +36,39 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         call = Call.bid(b.pending[seat], STRAIN_KEYS[key])
     else:
         call = CALL_KEYS[key]
+    made = len(b.auction)
     b.auction.add(call, seat)
     b.pending.pop(seat, None)
+    if len(b.auction) > made:
+        _after_call(b, seat, call)
     if b.auction.pending is not None:
         return irregularity.text(b)
     return b.contract_known() if b.auction.is_complete else None
 
 
+def _after_call(b: BoardInPlay, seat: Seat, call: Call) -> None:
+    """A STOP before a bid makes the next player wait (the service times the pause); any call
+    by the waiting player, or a call that is not a bid, ends it."""
+    if b.stopper == seat and call.is_bid:
+        b.stopped = seat.lho
+    else:
+        b.stopped = None
+    b.stopper = None
+
+
 def undo_call(b: BoardInPlay, seat: Seat) -> str:
+    """UNDO clears a level chosen; else ``seat`` replaces its last call as unintended, until
+    partner has called, and the call its left-hand opponent made over it is withdrawn too (Law
+    25A, under both policies). The seat then makes the intended call."""
     if b.pending.pop(seat, None) is not None:
         return f"{seat.full_name}: level cleared"
-    calls = list(b.auction)
-    if not calls or calls[-1].seat != seat:
-        raise Refused(f"{seat.full_name} may only withdraw their own last call (Law 25A)")
-    b.auction.undo()
+    b.auction.undo(seat)
+    change = b.auction.changes[-1]
     b.phase = Phase.AUCTION
     b.contract = b.declarer = b.play = None
     b.tricks = None
-    return f"{seat.full_name} withdrew {calls[-1].call} (Law 25A)"
+    b.stopper = b.stopped = None
+    return str(change)
 
 
 def back_to_auction(b: BoardInPlay, seat: Seat) -> str:

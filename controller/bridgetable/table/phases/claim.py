@@ -4,6 +4,7 @@ dispute, and the director rules."""
 from __future__ import annotations
 
 from ...bridge import Seat
+from ...bridge.claims import analyse_claim
 from ...events import Key
 from ..board import BoardInPlay, Phase, Refused, stepped
 
@@ -41,6 +42,8 @@ def on_claim_decision(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.DIRECTOR:
         play.dispute_claim()
         b.phase, b.number = Phase.CLAIM_RULING, claim.tricks
+        analysis = analyse_claim(play, claim.claimer, claim.tricks)
+        b.claim_analysis = None if analysis is None else str(analysis)
         return b.toggle_director(seat, f"{seat.full_name} disputes the claim (Law 68D)")
     raise Refused("accept the claim with OK, or dispute it with DIRECTOR")
 
@@ -51,11 +54,11 @@ def on_claim_ruling(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     assert claim is not None
     if key is Key.UNDO:
         play.withdraw_claim()
-        b.phase, b.director = Phase.PLAY, None
+        b.phase, b.director, b.claim_analysis = Phase.PLAY, None, None
         return "the director lets play continue"
     if key is Key.OK:
         play.rule_claim(b.number)
-        b.director = None
+        b.director, b.claim_analysis = None, None
         b.set_result(play.declarer_tricks)
         return f"ruling: {b.number} tricks to {claim.claimer.full_name} (Law 70)"
     b.number = stepped(b.number, key, 0, claim.remaining)

@@ -3,7 +3,7 @@ the opening lead and declarer's tricks entered with the buttons."""
 
 from __future__ import annotations
 
-from ...bridge import Card, Play, Rank, Seat
+from ...bridge import Card, Play, Rank, Seat, Suit
 from ...events import Key
 from ..board import LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused, stepped
 from . import auction, irregularity
@@ -50,10 +50,14 @@ def _played(b: BoardInPlay, play: Play, card: Card, turn: Seat) -> str | None:
 
 def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     play = b.require_play()
+    if play.lead_choice is not None and key is not Key.UNDO:
+        return _choose_lead(b, play, seat, key)
     if key is Key.UNDO:
-        if play.dummy_exposed:
-            raise Refused("a played card cannot be taken back (Law 45C)")
-        return auction.back_to_auction(b, seat)
+        if not play.dummy_exposed:
+            return auction.back_to_auction(b, seat)
+        if b.config.policy == "laws" and revoke_to_correct(play, seat) is not None:
+            return correct_revoke(b, play, seat)
+        raise Refused("a played card cannot be taken back (Law 45C)")
     if key is Key.CLAIM:
         if seat == play.dummy:
             raise Refused("dummy may not claim or concede (Law 68)")
@@ -99,3 +103,46 @@ def on_tricks_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     else:
         b.number = stepped(b.number, key, 0, 13)
     return None
+
+
+def revoke_to_correct(play: Play, seat: Seat) -> Seat | None:
+    """The hand whose revoke UNDO at ``seat`` corrects: the seat's own, or dummy's at declarer's
+    seat; None if there is none."""
+    hands = (seat, play.dummy) if seat == play.declarer else (seat,)
+    return next((r.seat for r in reversed(play.revokes) if r.seat in hands and not r.corrected), None)
+
+
+def correct_revoke(b: BoardInPlay, play: Play, seat: Seat) -> str:
+    """UNDO at the offender's seat corrects the revoke (Law 62): the card comes back (a
+    defender's stays on the table as a major penalty card) and the cards played after it are
+    scanned again; a revoke in the twelfth trick is corrected even when established (62D)."""
+    hand = revoke_to_correct(play, seat)
+    assert hand is not None
+    play.correct_revoke(hand)
+    if b.director_reason.startswith("revoke by"):
+        b.director, b.director_reason = None, ""
+    if play.is_complete:
+        b.set_result(play.declarer_tricks)
+    else:
+        b.phase, b.tricks = Phase.PLAY, None
+    return play.corrections[-1]
+
+
+_SUITS = {Key.CLUBS: Suit.CLUBS, Key.DIAMONDS: Suit.DIAMONDS, Key.HEARTS: Suit.HEARTS,
+          Key.SPADES: Suit.SPADES}
+
+
+def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
+    """Declarer's Law 26 choice at the offender's partner's first lead: a suit key forbids that
+    suit, OK requires the suit of the withdrawn bid (26A2), PASS waives; the director may enter
+    it at any seat once called."""
+    choice = play.lead_choice
+    assert choice is not None
+    by: Seat | None = None if b.director is not None else seat
+    if key is Key.PASS:
+        return play.choose_lead(None, by=by)
+    if key is Key.OK and choice.require:
+        return play.choose_lead(choice.require[0], require=True, by=by)
+    if key in _SUITS:
+        return play.choose_lead(_SUITS[key], by=by)
+    raise Refused(f"{choice}: suit key forbids, OK requires, PASS waives")

@@ -9,6 +9,7 @@ from ...events import Key
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
 from . import auction
+from . import play as play_phase
 
 RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
 
@@ -50,6 +51,8 @@ def _undo_result(b: BoardInPlay, seat: Seat) -> str:
     if b.play is None:
         b.enter_tricks()
         return "enter the tricks again"
+    if b.config.policy == "laws" and play_phase.revoke_to_correct(b.play, seat) is not None:
+        return play_phase.correct_revoke(b, b.play, seat)  # a twelfth-trick revoke (Law 62D)
     raise Refused("the play is over: the result stands unless the director changes it")
 
 
@@ -69,13 +72,15 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "dealer": str(b.dealer), "vulnerability": str(b.vulnerability),
         "deal": deal.to_pbn() if deal else None,
         "auction": [str(call) for call in b.auction.calls] if config.bidding_boxes else None,
+        "alerts": sorted(b.auction.alerts),
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,
         "lead": lead, "play": played,
         "claim": None if claim is None else {
             "claimer": str(claim.claimer), "tricks": claim.final_tricks,
             "remaining": claim.remaining, "state": claim.state.value},
-        "revokes": [f"{r.seat}:{r.card}:trick {r.trick + 1}" for r in play.revokes] if play else [],
+        "revokes": [f"{r.seat}:{r.card}:trick {r.trick + 1}" for r in play.revokes
+                    if not r.corrected] if play else [],
         "tricks": b.tricks, "score_ns": score_ns(b),
         "director_calls": [*b.director_calls, *_irregularity_record(b)],
         "confirmed_by": str(confirmed_by),
@@ -85,4 +90,9 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
 def _irregularity_record(b: BoardInPlay) -> list[str]:
     """Each irregularity of the board, what was decided and what followed (for the result)."""
     irregularities = [*b.auction.irregularities, *(b.play.irregularities if b.play else [])]
-    return [f"irregularity: {irr}"[:200] for irr in irregularities]
+    done = [f"irregularity: {irr}" for irr in irregularities]
+    done += [f"change of call: {change}" for change in b.auction.changes]
+    if b.play is not None:
+        done += [f"revoke corrected: {text}" for text in b.play.corrections]
+        done += [f"lead restriction: {text}" for text in b.play.lead_rulings]
+    return [text[:200] for text in done]
