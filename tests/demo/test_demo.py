@@ -130,11 +130,11 @@ def test_a_result_as_it_arrives():
     assert result_line(stored("", None, None, None, "60/40")) == "round 2  table 3  board  5  adjusted 60/40"
 
 
-def demo_process(tmp_path, *options: str) -> subprocess.Popen:
+def demo_process(tmp_path, *options: str, stdin: int | None = None) -> subprocess.Popen:
     """The demo in its own process, its temporary files under tmp_path/tmp (TMPDIR)."""
     (tmp_path / "tmp").mkdir()
     return subprocess.Popen([sys.executable, "-m", "bridgetable.cli", "demo", *options], text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "TMPDIR": str(tmp_path / "tmp")})
 
 
@@ -181,6 +181,29 @@ def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_c
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0 and "Traceback" not in err, err
     assert (tmp_path / "kept" / "station.db").exists()  # --dir keeps the files
+
+
+def test_at_a_terminal_enter_ends_the_demo_after_the_session(tmp_path):
+    """Enter ends it as cleanly as Ctrl-C, and `make demo` then exits 0 (make itself gets no SIGINT)."""
+    terminal, keyboard = os.openpty()
+    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(free_port()),
+                           stdin=keyboard)
+    os.close(keyboard)
+    try:
+        assert process.stdout is not None
+        deadline, line = time.monotonic() + 120, ""
+        while time.monotonic() < deadline and "until Enter or Ctrl-C" not in line and process.poll() is None:
+            line = process.stdout.readline()
+        assert "until Enter or Ctrl-C" in line
+        os.write(terminal, b"\n")
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 0 and "Traceback" not in err, err
+        assert list((tmp_path / "tmp").iterdir()) == []
+    finally:
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 def test_a_failure_after_the_broker_started_stops_it_and_removes_the_files(tmp_path, monkeypatch):

@@ -17,6 +17,7 @@ import secrets
 import shutil
 import signal
 import socket
+import sys
 import tempfile
 import threading
 import time
@@ -239,7 +240,7 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
     """Play a whole session; returns the standings as the demo's JSON (so far, when stopped by
     Ctrl-C before the end). ``on_result`` is called with each result as the station stores it,
     ``on_over`` with the standings once the session is over (the exports already written); with
-    the web page the demo then serves it until Ctrl-C. Everything started is stopped on every path,
+    the web page the demo then serves it until Enter or Ctrl-C. Everything started is stopped on every path,
     and the working directory removed unless it is ``options.directory``."""
     work = options.directory or Path(tempfile.mkdtemp(prefix="bridgetable-demo-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -279,9 +280,7 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
         if on_over is not None:
             on_over(standings)
         if server is not None:
-            print(f"the final ranking stays at http://127.0.0.1:{options.web_port}/ until Ctrl-C", flush=True)
-            while True:
-                time.sleep(1)
+            _serve_until_stopped(options.web_port)
         return standings
     except KeyboardInterrupt:
         if station is None or station.finished.is_set():
@@ -303,6 +302,18 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
                 store.close()
             if options.directory is None:
                 shutil.rmtree(work, ignore_errors=True)
+
+
+def _serve_until_stopped(port: int) -> None:
+    """Until Enter at a terminal (which ends `make demo` without make's Interrupt status), or Ctrl-C."""
+    at_terminal = sys.stdin is not None and sys.stdin.isatty()
+    print(f"the final ranking stays at http://127.0.0.1:{port}/ until "
+          f"{'Enter or ' if at_terminal else ''}Ctrl-C", flush=True)
+    if at_terminal:
+        sys.stdin.readline()
+        return
+    while True:
+        time.sleep(1)
 
 
 def _each_new_result(session: Session, handler: ResultHandler) -> Callable[[str], None]:

@@ -107,8 +107,8 @@ def robot_match_line(match: dict[str, Any]) -> str:
 def _session_text(options: DemoOptions) -> str:
     if options.movement == "robots":
         return f"one table against the robots, {options.rounds * options.boards_per_round} boards"
-    return (f"{options.tables} tables, a Mitchell of {options.rounds} rounds of "
-            f"{options.boards_per_round} boards")
+    rounds = f"{options.rounds} round{'s' if options.rounds != 1 else ''}"
+    return f"{options.tables} tables, a Mitchell of {rounds} of {options.boards_per_round} boards"
 
 
 def _interrupted(signum: int, frame: object) -> None:
