@@ -26,7 +26,7 @@ def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
 
     def handler(args: argparse.Namespace) -> int:
         if extra is not None:
-            require_extra(extra[0], f"bridgetable {args.command}", install=extra[1])
+            require_extra(extra[0], install=extra[1])
         function: Handler = getattr(importlib.import_module(module, __package__), name)
         return function(args)
 

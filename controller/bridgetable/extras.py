@@ -20,13 +20,16 @@ class MissingExtra(RuntimeError):
     """What needs an extra that is not installed, and how to install it."""
 
 
-def require_extra(extra: str, what: str, install: str | None = None) -> None:
-    """MissingExtra unless every module of ``extra`` can be imported; ``install`` names the extra to
-    install when it is a larger one that includes ``extra`` (e.g. ``demo`` includes ``station``)."""
+def require_extra(extra: str, what: str = "", install: str | None = None) -> None:
+    """MissingExtra unless every module of ``extra`` can be imported, saying ``what`` needs it
+    (when the command's name does not say it already); ``install`` names the extra to install when
+    it is a larger one that includes ``extra`` (e.g. ``demo`` includes ``station``)."""
     missing = [name for name in EXTRAS[extra] if not _importable(name)]
     if missing:
-        raise MissingExtra(f"{what} needs the {install or extra!r} extra, which is not installed "
-                           f"(no {', '.join(missing)}): pip install 'bridgetable[{install or extra}]'")
+        name = install or extra
+        needed = f"{what} needs the {name!r} extra, which is" if what else f"the {name!r} extra is"
+        raise MissingExtra(f"{needed} not installed (no {', '.join(missing)}): "
+                           f"pip install 'bridgetable[{name}]'")
 
 
 def _importable(name: str) -> bool:
