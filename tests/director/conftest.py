@@ -61,7 +61,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqlStore]:
     else:
         url = request.getfixturevalue("postgres_url")
         with psycopg.connect(url, autocommit=True) as db:  # each test starts from an empty store
-            db.execute("DROP TABLE IF EXISTS sessions, pairs, boards, results, audit")
+            db.execute("DROP TABLE IF EXISTS sessions, pairs, boards, results, audit, analyses")
         opened = PostgresStore(url)
     yield opened
     opened.close()

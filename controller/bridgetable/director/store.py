@@ -82,6 +82,8 @@ class Store(Protocol):
                 all_revisions: bool = False) -> list[StoredResult]: ...
     def audit(self, session: str, actor: str, action: str, detail: str) -> None: ...
     def audit_trail(self, session: str) -> list[AuditEntry]: ...
+    def put_analysis(self, session: str, board: int, data: dict[str, Any]) -> None: ...
+    def analysis(self, session: str, board: int) -> dict[str, Any] | None: ...
     def close(self) -> None: ...
 
 
@@ -99,6 +101,8 @@ CREATE TABLE IF NOT EXISTS results (session TEXT NOT NULL, round INTEGER NOT NUL
 CREATE INDEX IF NOT EXISTS results_by_round ON results (session, round);
 CREATE TABLE IF NOT EXISTS audit (id {serial}, session TEXT NOT NULL, at TEXT NOT NULL,
     actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS analyses (session TEXT NOT NULL, board INTEGER NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (session, board));
 """
 
 _RESULT_COLUMNS = ("session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, "
@@ -241,6 +245,15 @@ class SqlStore:
         rows = self._run("SELECT at, actor, action, detail FROM audit WHERE session = ? ORDER BY id",
                          (session,))
         return [AuditEntry(*row) for row in rows]
+
+    def put_analysis(self, session: str, board: int, data: dict[str, Any]) -> None:
+        """Keep a board's double-dummy analysis (``director.analysis``), computed once."""
+        self._run("INSERT INTO analyses (session, board, data) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                  (session, board, json.dumps(data, sort_keys=True)))
+
+    def analysis(self, session: str, board: int) -> dict[str, Any] | None:
+        rows = self._run("SELECT data FROM analyses WHERE session = ? AND board = ?", (session, board))
+        return json.loads(rows[0][0]) if rows else None
 
     def close(self) -> None:
         with self._lock:

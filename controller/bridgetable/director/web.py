@@ -28,10 +28,12 @@ from starlette.responses import (
     Response,
     StreamingResponse,
 )
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
-from ..bridge import Deal, Seat, Suit
 from .actions import ActionError, adjust, enter_result
+from .analysis import INSTALL_NOTE, board_analysis
+from .boardpage import hand_diagram, score_card, viewer_data
 from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
@@ -40,6 +42,7 @@ from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_proble
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
+STATIC = Path(__file__).parent / "static"  # the pages' own scripts and style: no CDN, works offline
 
 
 class Rounds(Protocol):
@@ -47,16 +50,6 @@ class Rounds(Protocol):
 
     def advance(self, actor: str) -> int: ...
     def resend(self, actor: str) -> int: ...
-
-
-def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | None:
-    """Each seat's hand as (suit symbol, cards) lines, for the diagram; None if no deal."""
-    if not deal_text:
-        return None
-    deal = Deal.parse(deal_text)
-    return {seat.full_name: [(suit.symbol, "".join(c.rank.letter for c in deal[seat].suit(suit)) or "—")
-                             for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
-            for seat in Seat}
 
 
 class Station:
@@ -98,8 +91,20 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         if info is None:
             return station.render("error.html", message=f"there is no board {number}", status_code=404)
         rows = station.standings().travellers.get(number, [])
+        analysis = board_analysis(station.session.store, station.session.id, info)
         return station.render("board.html", board=info, rows=rows, hands=hand_diagram(info.deal),
-                              names=station.session.setup.pairs)
+                              names=station.session.setup.pairs, viewer=viewer_data(info, rows),
+                              analysis=analysis, analysis_note=INSTALL_NOTE if info.deal else "")
+
+    async def pair(request: Request) -> Response:
+        number = request.path_params["pair"]
+        standings = station.standings()
+        entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
+        lines = score_card(standings, number)
+        if entry is None and not lines:
+            return station.render("error.html", message=f"pair {number} has no results", status_code=404)
+        return station.render("pair.html", pair=number, entry=entry, lines=lines,
+                              names=station.session.setup.pairs, scoring=station.session.setup.scoring)
 
     async def tables(request: Request) -> Response:
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
@@ -167,10 +172,11 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
-        Route("/board/{board:int}", board), Route("/tables", tables),
+        Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders),
                   Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),

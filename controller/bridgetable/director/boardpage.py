@@ -1,0 +1,67 @@
+"""What the board page shows: the deal, each table's row of the traveller and its replay for the
+hand viewer, and a pair's score card (every board the pair played, linked to the board pages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..bridge import Deal, Seat, Suit
+from .replay import replay
+from .standings import Standings, TravellerRow
+from .store import BoardInfo
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | None:
+    """Each seat's hand as (suit symbol, cards) lines, for the diagram; None if no deal."""
+    if not deal_text:
+        return None
+    deal = Deal.parse(deal_text)
+    return {seat.full_name: [(suit.symbol, " ".join(c.symbol[1:] for c in deal[seat].suit(suit)) or "—")
+                             for suit in SUITS]
+            for seat in Seat}
+
+
+def viewer_data(info: BoardInfo, rows: list[TravellerRow]) -> dict[str, Any]:
+    """The hand viewer's JSON: each seat's cards (best first) and each table's replay."""
+    hands = None
+    if info.deal:
+        deal = Deal.parse(info.deal)
+        hands = {str(seat): [str(card) for card in deal[seat]] for seat in Seat}
+    return {"board": info.board, "hands": hands, "rows": [replay(row.result, info.dealer) for row in rows]}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One board of a pair's score card, from the pair's side."""
+
+    board: int
+    table: int
+    round: int
+    direction: str       # "NS" or "EW"
+    opponents: int
+    contract: str        # "4SX", "Pass", or "adjusted 60/40"
+    declarer: str
+    tricks: int | None
+    score: int | None    # the pair's own score (North-South's negated for East-West)
+    points: float        # matchpoints or IMPs
+    top: float
+
+
+def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
+    """Every board ``pair`` played, in the order of the boards."""
+    lines = []
+    for board, rows in sorted(standings.travellers.items()):
+        for row in rows:
+            r = row.result
+            if pair not in (r.ns, r.ew):
+                continue
+            ns = r.ns == pair
+            contract = f"adjusted {r.adjusted}" if r.adjusted else r.contract
+            score = None if r.ns_score is None or r.adjusted else (r.ns_score if ns else -r.ns_score)
+            lines.append(ScoreLine(board, r.table, r.round, "NS" if ns else "EW", r.ew if ns else r.ns,
+                                   contract, r.declarer or "", r.tricks, score,
+                                   row.ns_points if ns else row.ew_points, row.top))
+    return lines

@@ -1,0 +1,109 @@
+"""The board page's hand viewer and a pair's score card, in headless Chromium, on a session the
+real demo played to the end: each table's auction and play, trick by trick, the hands emptying as
+the cards go; the score card sums to the ranking's total."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from bridgetable.bridge import Card, Deal, Seat
+from bridgetable.director.ingest import Ingest
+from bridgetable.director.replay import replay
+
+from .pages import chromium, finished_demo, serve
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("demo")
+    ingest = Ingest(finished_demo(directory, tables=3, rounds=3))
+    with serve(ingest) as url, chromium(directory / "chromium") as browser:
+        yield ingest, url, browser
+
+
+def hand_cards(browser, seat: str) -> int:
+    return int(browser.find_element(By.ID, f"hand-{seat}").get_attribute("data-cards"))
+
+
+def shown_hand(browser, seat: str) -> list[str]:
+    """The ranks shown in each suit line of a seat's hand, "—" for a void."""
+    lines = browser.find_elements(By.CSS_SELECTOR, f"#hand-{seat} .suit-line")
+    return [line.text[1:].strip() for line in lines]
+
+
+def test_stepping_through_a_tables_play_to_trick_13(demo):
+    ingest, url, browser = demo
+    row = ingest.traveller(1)[1].result  # the second table to play board 1
+    deal = Deal.parse(ingest.boards[1].deal)
+    browser.get(f"{url}/board/1")
+    assert browser.find_element(By.ID, "viewer").get_attribute("hidden") is not None  # nothing selected
+    browser.find_element(By.CSS_SELECTOR, f'tr[data-table="{row.table}"]').click()
+    wait = WebDriverWait(browser, 5)
+    wait.until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+    assert f"Table {row.table}" in browser.find_element(By.ID, "viewer-title").text
+    # the auction as the table sent it, dealer's call first
+    cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#auction-body td") if c.text]
+    assert [c.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C") for c in cells] \
+        == row.record["auction"]
+    assert all(hand_cards(browser, s) == 13 for s in "NESW")
+
+    cards = [Card.parse(c) for c in row.record["play"]]
+    tricks = replay(row, ingest.boards[1].dealer)["tricks"]
+    for number in range(1, 14):
+        browser.find_element(By.ID, "next-trick").click()
+        count = browser.find_element(By.ID, "trick-count")
+        assert count.get_attribute("data-tricks") == str(number)
+        assert all(hand_cards(browser, s) == 13 - number for s in "NESW")
+        played = set(cards[:4 * number])
+        north = [c for c in deal[Seat.N] if c not in played]
+        spades = " ".join(c.symbol[1:] for c in north if c.suit.letter == "S") or "—"
+        assert shown_hand(browser, "N")[0] == spades
+        winner = tricks[number - 1]["winner"]
+        won = browser.find_element(By.CSS_SELECTOR, "#trick .winner")
+        assert f"spot-{winner}" in won.get_attribute("class")
+    declarer_side = "NS" if row.declarer in ("N", "S") else "EW"
+    text = browser.find_element(By.ID, "trick-count").text
+    assert f"{declarer_side} {row.tricks}" in text and "Tricks played: 13" in text
+    assert shown_hand(browser, "S") == ["—"] * 4
+    browser.find_element(By.ID, "next-card").click()  # nothing after the last card
+    assert browser.find_element(By.ID, "trick-count").get_attribute("data-tricks") == "13"
+    browser.find_element(By.ID, "prev-card").click()
+    assert browser.find_element(By.ID, "trick-count").get_attribute("data-tricks") == "12"
+    assert sum(hand_cards(browser, s) for s in "NESW") == 1
+    browser.find_element(By.ID, "first").click()
+    assert all(hand_cards(browser, s) == 13 for s in "NESW")
+
+
+def test_a_link_selects_a_table_and_contracts_show_suit_symbols(demo):
+    ingest, url, browser = demo
+    row = ingest.traveller(2)[-1].result
+    browser.get(f"{url}/board/2#table-{row.table}")
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+    selected = browser.find_element(By.CSS_SELECTOR, "tr.selected")
+    assert selected.get_attribute("data-table") == str(row.table)
+    red = browser.find_elements(By.CSS_SELECTOR, "#hand-N .red")
+    assert [e.text for e in red] == ["♥", "♦"]
+    assert red[0].value_of_css_property("color") == "rgba(204, 0, 0, 1)"
+
+
+def test_the_score_card_sums_to_the_rankings_total(demo):
+    ingest, url, browser = demo
+    standings = ingest.live.standings()
+    for entries in standings.ranking.values():
+        for entry in entries:
+            browser.get(f"{url}/")
+            browser.find_element(By.CSS_SELECTOR, f'tr[data-pair="{entry.pair}"] a').click()
+            WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.ID, "card-total"))
+            cells = browser.find_elements(By.CSS_SELECTOR, "table.scorecard td.points")
+            points = [float(c.text) for c in cells]
+            assert len(points) == entry.boards
+            assert round(sum(points), 2) == round(entry.total, 2)
+            assert browser.find_element(By.ID, "card-total").text == f"{entry.total:.2f}"
+    # each line links to the board page with its table selected
+    link = browser.find_element(By.CSS_SELECTOR, "table.scorecard td a")
+    board, table = link.get_attribute("href").rsplit("/", 1)[1].split("#table-")
+    link.click()
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "tr.selected"))
+    assert browser.find_element(By.CSS_SELECTOR, "tr.selected").get_attribute("data-table") == table
