@@ -1,5 +1,6 @@
-"""What the board page shows: the deal, each table's row of the traveller and its replay for the
-hand viewer, and a pair's score card (every board the pair played, linked to the board pages)."""
+"""What the players' pages show: the board page (the deal, each table's row of the traveller and
+its replay for the hand viewer), a pair's score card (every board the pair played, linked to the
+board pages), and the live view of a table."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Deal, Seat, Suit
+from .ingest import Ingest
+from .livetables import board_finished
 from .replay import replay
 from .standings import Standings, TravellerRow
 from .store import BoardInfo
@@ -65,3 +68,27 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
                                    contract, r.declarer or "", r.tricks, score,
                                    row.ns_points if ns else row.ew_points, row.top))
     return lines
+
+
+def live_values(ingest: Ingest, table: int) -> dict[str, Any]:
+    """The live view of a table: its current board's calls and tricks as published so far, and
+    the hands once every table has played the board."""
+    live = ingest.tables_live.board(table)
+    values: dict[str, Any] = {"table": table, "live": live, "hands": None, "auction": [], "tricks": [],
+                              "info": None, "pairs": None}
+    if live is None:
+        return values
+    info = ingest.boards.get(live.board)
+    dealer = info.dealer if info else "N"
+    round_ = live.round or ingest.session.round_of(table, live.board)
+    values.update(info=info, auction=auction_rows(dealer, live.calls()), tricks=live.tricks(dealer),
+                  pairs=ingest.session.movement.at(round_, table) if round_ else None)
+    if info is not None and board_finished(ingest.session.movement, ingest.played, live.board):
+        values["hands"] = hand_diagram(info.deal)
+    return values
+
+
+def auction_rows(dealer: str, calls: list[tuple[str, str]]) -> list[list[str]]:
+    """The calls in rows of four under West, North, East, South (blanks before the dealer)."""
+    cells = [""] * "WNES".index(dealer) + [call for _, call in calls]
+    return [cells[i:i + 4] for i in range(0, len(cells), 4)]

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..link import SCHEMA_VERSION, ReceivedResult
 from .checks import result_problem
+from .livetables import LiveTables
 from .session import Session
 from .standings import LiveStandings, TravellerRow
 from .store import StoredResult
@@ -74,6 +75,7 @@ class Ingest:
         self.played = {(r.table, r.board) for r in results}
         self.live = LiveStandings(session, results)  # scored as each result arrives
         self.boards = session.store.boards(session.id)  # fixed before the first round
+        self.tables_live = LiveTables()  # each table's current board from its live feed
 
     def check_result(self, message: dict[str, Any]) -> str | None:
         """Why a table's result does not fit this session (logged and audited), or None."""
@@ -150,6 +152,12 @@ class Ingest:
                     setattr(status, name, message[name])
             status.seen = time.monotonic()
         self._notify("status")
+
+    def on_live(self, message: dict[str, Any]) -> None:
+        """The StationLink live callback: a call or card at a table, for the vugraph pages
+        (each page listens to its own table's event, "live-T")."""
+        self.tables_live.put(message)
+        self._notify(f"live-{message['table']}")
 
     def answer_call(self, table: int, actor: str, note: str = "") -> None:
         with self._lock:

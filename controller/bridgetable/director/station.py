@@ -36,6 +36,7 @@ class Station:
         self.ingest = Ingest(session, publish_traveller=self._publish_traveller)
         self.link = StationLink(club, keys, self._store, broker, store_many=self._store_many,
                                 client_id=f"bridgetable-station-{club}", on_state=self._on_state,
+                                on_live=self.ingest.on_live,
                                 check=self.ingest.check_result, on_ready=self.republish)
         self.ingest.subscribe(self._on_change)
 

@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 
 from .actions import ActionError, adjust, enter_result
 from .analysis import INSTALL_NOTE, board_analysis
-from .boardpage import hand_diagram, score_card, viewer_data
+from .boardpage import hand_diagram, live_values, score_card, viewer_data
 from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
@@ -106,6 +106,15 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return station.render("pair.html", pair=number, entry=entry, lines=lines,
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring)
 
+    async def live_table(request: Request) -> Response:
+        table = request.path_params["table"]
+        if table not in station.ingest.status:
+            return station.render("error.html", message=f"there is no table {table}", status_code=404)
+        return station.render("live.html", **live_values(station.ingest, table))
+
+    async def live_fragment(request: Request) -> Response:
+        return station.render("live_table.html", **live_values(station.ingest, request.path_params["table"]))
+
     async def tables(request: Request) -> Response:
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
         return station.render("tables.html", status=status)
@@ -173,6 +182,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
+        Route("/live/{table:int}", live_table), Route("/fragment/live/{table:int}", live_fragment),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),

@@ -1,0 +1,95 @@
+"""The tables' live feed (their calls and cards as they happen, QoS 0) kept for the vugraph pages:
+each table's current board, its calls and cards by sequence number (a message lost or late does
+not shift the others; an "undo" drops what follows it).
+
+The hands are not part of the feed: the page shows them only once the board is over at every
+table that plays it (``board_finished``), so that no pair still to play it sees them.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bridge import Auction, Call, Card, Seat, trick_winner
+from ..movements import Movement
+
+
+@dataclass
+class LiveBoard:
+    """What one table has published of the board it is playing."""
+
+    table: int
+    board: int
+    round: int | None = None
+    events: dict[int, tuple[str, str, str | None]] = field(default_factory=dict)  # seq -> kind, value, seat
+
+    def put(self, seq: int, kind: str, value: str, seat: str | None) -> None:
+        if kind == "undo":  # the calls from seq on were taken back
+            self.events = {s: e for s, e in self.events.items() if s < seq}
+        elif kind in ("call", "card"):
+            self.events[seq] = (kind, value, seat)
+
+    def _of(self, wanted: str) -> list[tuple[str, str]]:
+        return [(seat or "", value) for _, (kind, value, seat) in sorted(self.events.items()) if kind == wanted]
+
+    def calls(self) -> list[tuple[str, str]]:
+        """(seat, call) in order."""
+        return self._of("call")
+
+    def cards(self) -> list[tuple[str, str]]:
+        """(seat, card) in order."""
+        return self._of("card")
+
+    def tricks(self, dealer: str) -> list[dict[str, Any]]:
+        """The cards in tricks: each trick's cards by seat and, once complete, its winner (from the
+        contract the calls make; none while the auction is unknown or not over)."""
+        trump, known = None, False
+        try:
+            auction = Auction(Seat.parse(dealer), [Call.parse(call) for _, call in self.calls()])
+            if auction.contract is not None:
+                trump, known = auction.contract.strain.trump, True
+        except ValueError:
+            pass
+        cards = self.cards()
+        tricks = []
+        for start in range(0, len(cards), 4):
+            trick = cards[start:start + 4]
+            entry: dict[str, Any] = {"cards": dict(trick), "leader": trick[0][0]}
+            if len(trick) == 4 and known:
+                leader = Seat.parse(trick[0][0])
+                entry["winner"] = str(trick_winner(leader, [Card.parse(c) for _, c in trick], trump))
+            tricks.append(entry)
+        return tricks
+
+
+class LiveTables:
+    """Every table's current board from the live feed; thread-safe (the link calls from its thread)."""
+
+    def __init__(self) -> None:
+        self._boards: dict[int, LiveBoard] = {}
+        self._lock = threading.Lock()
+
+    def put(self, message: dict[str, Any]) -> None:
+        """A validated "live" message; a new board at a table starts that table afresh."""
+        with self._lock:
+            table, board = message["table"], message["board"]
+            current = self._boards.get(table)
+            if current is None or current.board != board:
+                current = self._boards[table] = LiveBoard(table, board, message.get("round"))
+            current.put(message["seq"], message["event"], message["value"], message.get("seat"))
+
+    def board(self, table: int) -> LiveBoard | None:
+        """A copy of what ``table`` has published of its current board."""
+        with self._lock:
+            current = self._boards.get(table)
+            if current is None:
+                return None
+            return LiveBoard(current.table, current.board, current.round, dict(current.events))
+
+
+def board_finished(movement: Movement, played: set[tuple[int, int]], board: int) -> bool:
+    """Whether every table that plays ``board`` in the movement has sent its result."""
+    return all((a.table, board) in played for r in range(1, movement.rounds + 1)
+               for a in movement.round(r) if board in a.boards)
