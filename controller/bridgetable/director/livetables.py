@@ -32,7 +32,8 @@ class LiveBoard:
             self.events[seq] = (kind, value, seat)
 
     def _of(self, wanted: str) -> list[tuple[str, str]]:
-        return [(seat or "", value) for _, (kind, value, seat) in sorted(self.events.items()) if kind == wanted]
+        return [(seat or "", value) for _, (kind, value, seat) in sorted(self.events.items())
+                if kind == wanted]
 
     def calls(self) -> list[tuple[str, str]]:
         """(seat, call) in order."""
