@@ -1,11 +1,15 @@
-"""Director actions, each one a new revision of a result and a line in the audit trail: correct a
-result, enter a board played late (or entered by hand), assign an adjusted score."""
+"""Director actions, each a line in the audit trail: correct a result, enter a board played late
+(or entered by hand), an adjusted score (Avg+ 60%, Avg 50%, Avg- 40%, or their IMP equivalents),
+a board not played, a late arrival or sit-out, a weighted score (Law 12C1c) — each a new revision
+of a result — and, in the session's set-up, a fouled board, a procedural penalty, a pair's names.
+How the rulings are scored: ``rulings``."""
 
 from __future__ import annotations
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
 from ..scoring import Adjusted
 from .ingest import Ingest
+from .rulings import NOT_PLAYED, WEIGHTED
 from .store import StoredResult
 
 
@@ -75,3 +79,117 @@ def adjust(ingest: Ingest, actor: str, table: int, board: int, text: str) -> Sto
                                f"EW {adjusted.ew:g}%{' (split)' if adjusted.is_split else ''}")
     ingest.record(stored)
     return stored
+
+
+def _director_revision(ingest: Ingest, table: int, board: int, contract: str,
+                       record: dict[str, object] | None = None) -> StoredResult:
+    round_, ns, ew = _pairs(ingest, table, board)
+    revision = ingest.session.store.next_revision(ingest.session.id, table, board)
+    return StoredResult(ingest.session.id, round_, table, board, revision, ns, ew, contract, None, None, None,
+                        source="director", record=dict(record or {}))
+
+
+def not_played(ingest: Ingest, actor: str, table: int, board: int) -> StoredResult:
+    """The board was not played at the table (no time, a sit-out): it scores for neither pair."""
+    stored = _director_revision(ingest, table, board, NOT_PLAYED)
+    ingest.session.store.audit(ingest.session.id, actor, "not played",
+                               f"table {table} board {board} r{stored.revision}: not played")
+    ingest.record(stored)
+    return stored
+
+
+def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
+            adjusted_text: str = "") -> list[StoredResult]:
+    """A late arrival or a sit-out at a table for a whole round: each of its boards gets the
+    adjusted score (e.g. "A-/A+": the late North-South get average minus), or, with none, is not
+    played."""
+    at = ingest.session.movement.at(round_, table)
+    if at is None:
+        raise ActionError(f"table {table} does not play in round {round_}")
+    ingest.session.store.audit(ingest.session.id, actor, "late arrival" if adjusted_text else "sit-out",
+                               f"table {table} round {round_}: NS {at.ns} EW {at.ew}, boards "
+                               f"{', '.join(map(str, at.boards))} {adjusted_text or 'not played'}")
+    if adjusted_text:
+        return [adjust(ingest, actor, table, board, adjusted_text) for board in at.boards]
+    return [not_played(ingest, actor, table, board) for board in at.boards]
+
+
+def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
+    """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
+    declarer and tricks, or "Pass"); the weights make 100%."""
+    if ingest.session.setup.scoring not in ("MP", "IMP", "XIMP"):
+        raise ActionError(f"weighted scores are for pairs scoring, not {ingest.session.setup.scoring}")
+    parts, weights = [], []
+    for number, part in enumerate(p for p in text.split(";") if p.strip()):
+        words = part.split()
+        try:
+            weight = float(words[0].rstrip("%"))
+            contract = Contract.parse_or_pass(words[1])
+            declarer = Seat.parse(words[2]) if contract is not None else None
+            tricks = int(words[3]) if contract is not None else None
+        except (IndexError, ValueError) as exc:
+            raise ActionError(f"part {number + 1} of the weighted score, {part.strip()!r}: {exc}; "
+                              "write it as '30% 4S N 10'") from None
+        weights.append(weight / 100)
+        parts.append({"weight": weight / 100, "contract": str(contract) if contract else "Pass",
+                      "declarer": str(declarer) if declarer else None, "tricks": tricks,
+                      "ns_score": ns_score(ingest, board, contract, declarer, tricks)})
+    if len(parts) < 2 or abs(sum(weights) - 1) > 1e-9:
+        raise ActionError(f"a weighted score needs two results or more whose weights make 100%: {text!r}")
+    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts})
+    ingest.session.store.audit(ingest.session.id, actor, "weighted score",
+                               f"table {table} board {board} r{stored.revision}: " + "; ".join(
+                                   f"{p['weight']:.0%} {p['contract']} {p['declarer'] or ''} "
+                                   f"= NS {p['ns_score']}" for p in parts))
+    ingest.record(stored)
+    return stored
+
+
+def _save_setup(ingest: Ingest) -> None:
+    ingest.session.store.create_session(ingest.session.id, ingest.session.setup.to_json())
+
+
+def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
+    """A fouled board (Law 87): ``tables`` played it in its other form; each group is scored
+    among itself (an empty list: the board is whole again)."""
+    if board not in ingest.boards:
+        raise ActionError(f"there is no board {board} in this session")
+    playing = {a.table for a in ingest.session.movement.assignments if board in a.boards}
+    strangers = sorted(set(tables) - playing)
+    if strangers:
+        raise ActionError(f"board {board} is not played at table {strangers[0]}")
+    if tables:
+        ingest.session.setup.fouled[str(board)] = {str(t): 2 for t in sorted(tables)}
+    else:
+        ingest.session.setup.fouled.pop(str(board), None)
+    _save_setup(ingest)
+    ingest.session.store.audit(ingest.session.id, actor, "fouled board", f"board {board}: " + (
+        f"tables {', '.join(map(str, sorted(tables)))} scored apart" if tables else "whole again"))
+    ingest.rescore(board)
+
+
+def penalty(ingest: Ingest, actor: str, pair: int, points: float, reason: str) -> None:
+    """A procedural penalty (Law 90): ``points`` (matchpoints or IMPs) taken from a pair's total."""
+    if pair not in ingest.session.movement.pairs:
+        raise ActionError(f"there is no pair {pair} in this session")
+    if not 0 < points <= 100:
+        raise ActionError(f"a penalty takes 0-100 points, not {points:g}")
+    ingest.session.setup.penalties.append({"pair": pair, "points": points, "reason": reason})
+    _save_setup(ingest)
+    ingest.session.store.audit(ingest.session.id, actor, "procedural penalty",
+                               f"pair {pair}: {points:g} points ({reason})")
+    ingest.rescore()
+
+
+def rename_pair(ingest: Ingest, actor: str, pair: int, names: str) -> None:
+    """Give a pair its right names (the ranking, the score cards, the exports)."""
+    names = names.strip()
+    if pair not in ingest.session.movement.pairs:
+        raise ActionError(f"there is no pair {pair} in this session")
+    if not names:
+        raise ActionError("a pair needs a name")
+    old = ingest.session.setup.pairs.get(pair, "")
+    ingest.session.setup.pairs[pair] = names
+    ingest.session.store.set_pairs(ingest.session.id, {pair: names})
+    ingest.session.store.audit(ingest.session.id, actor, "rename pair", f"pair {pair}: {old!r} -> {names!r}")
+    ingest.rescore()

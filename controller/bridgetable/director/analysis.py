@@ -11,7 +11,8 @@ import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
-from ..bridge import Contract, Seat
+from ..bridge import Seat
+from .rulings import contract_of
 from .store import BoardInfo, Store, StoredResult
 
 STRAINS = ("C", "D", "H", "S", "N")  # the strains by letter ("N": notrump)
@@ -34,7 +35,7 @@ class Analysis:
 
     def row_tricks(self, result: StoredResult) -> int | None:
         """The tricks declarer could make double dummy in the contract a table played."""
-        contract = Contract.parse_or_pass(result.contract) if result.contract else None
+        contract = contract_of(result)
         if contract is None or not result.declarer:
             return None
         return self.tricks[result.declarer][contract.strain.letter[0]]

@@ -11,8 +11,9 @@ from ..bridge import Deal, Seat, Suit
 from .ingest import Ingest
 from .livetables import board_finished
 from .replay import replay
+from .rulings import WEIGHTED
 from .standings import Standings, TravellerRow
-from .store import BoardInfo
+from .store import BoardInfo, StoredResult
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -53,6 +54,14 @@ class ScoreLine:
     top: float
 
 
+def weighted_text(result: StoredResult) -> str:
+    """A weighted score's parts, "30% 4S N 10, 70% 4S N 9"; "" for any other result."""
+    if result.contract != WEIGHTED:
+        return ""
+    return ", ".join(f"{p['weight']:.0%} {p['contract']} {p['declarer'] or ''} {p['tricks'] or ''}".strip()
+                     for p in result.record["weighted"])
+
+
 def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
     """Every board ``pair`` played, in the order of the boards."""
     lines = []
@@ -62,7 +71,7 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
             if pair not in (r.ns, r.ew):
                 continue
             ns = r.ns == pair
-            contract = f"adjusted {r.adjusted}" if r.adjusted else r.contract
+            contract = f"adjusted {r.adjusted}" if r.adjusted else weighted_text(r) or r.contract
             score = None if r.ns_score is None or r.adjusted else (r.ns_score if ns else -r.ns_score)
             lines.append(ScoreLine(board, r.table, r.round, "NS" if ns else "EW", r.ew if ns else r.ns,
                                    contract, r.declarer or "", r.tricks, score,

@@ -18,6 +18,7 @@ from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winn
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from ..robots.match import CLOSED, OPEN
+from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
 from .templating import TEMPLATES
@@ -58,7 +59,7 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
     if row.top:
         ns, ew = 100 * row.ns_points / row.top, 100 * row.ew_points / row.top
         tags["ScorePercentage"] = f"NS {ns:.2f} EW {ew:.2f}"
-    if r.adjusted:  # an artificial score: no contract, the percentages say it all
+    if r.adjusted or r.contract == WEIGHTED:  # no one contract: the percentages say it all
         tags["Result"] = tags["Contract"] = "?"
         return record
     contract = Contract.parse_or_pass(r.contract)

@@ -131,6 +131,14 @@ class Ingest:
             self._notify("result")
         return new
 
+    def rescore(self, board: int | None = None) -> None:
+        """After a ruling in the session's set-up (a fouled board, a penalty, a name): score again,
+        publish the board's traveller, tell the pages."""
+        self.live.rescore(board)
+        if board is not None:
+            self.publish_traveller(board)
+        self._notify("result")
+
     def traveller(self, board: int) -> list[TravellerRow]:
         """One board's rows, as the live standings have them."""
         return self.live.traveller(board)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bridge import Card, Contract, Seat, trick_winner
+from .rulings import contract_of
 from .store import StoredResult
 
 
@@ -20,7 +21,7 @@ def replay(stored: StoredResult, dealer: str) -> dict[str, Any]:
     first = Seat.parse(dealer)
     calls = [{"seat": str(first.after(i)), "call": call, "alert": i in alerts}
              for i, call in enumerate(record.get("auction") or [])]
-    contract = Contract.parse_or_pass(stored.contract) if stored.contract and not stored.adjusted else None
+    contract = contract_of(stored)
     tricks: list[dict[str, Any]] = []
     if contract is not None and stored.declarer:
         cards = [Card.parse(c) for c in record.get("play") or []]

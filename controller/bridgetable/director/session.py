@@ -45,6 +45,10 @@ class SessionSetup:
     numbers: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
     hide_traveller: list[int] = field(default_factory=list)
+    # the director's rulings (director.rulings): board -> {table: group} of a fouled board (keys
+    # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
+    fouled: dict[str, dict[str, int]] = field(default_factory=dict)
+    penalties: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

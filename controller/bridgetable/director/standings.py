@@ -22,12 +22,10 @@ from ..scoring import (
     Scored,
     Tally,
     TeamMatch,
-    butler,
-    cross_imps,
-    matchpoint_board,
     rank_pairs,
 )
 from .robotmatch import robot_match
+from .rulings import played, score_results, with_penalties
 from .session import Session
 from .store import StoredResult
 
@@ -84,9 +82,9 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     if results is None:
         results = session.store.results(session.id)
     by_board: dict[int, list[StoredResult]] = defaultdict(list)
-    for r in results:
+    for r in played(results):
         by_board[r.board].append(r)
-    played = session.movement.times_played()
+    times = session.movement.times_played()
     scoring = session.setup.scoring
     standings = Standings()
     all_scored: list[Scored] = []
@@ -102,7 +100,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             scored = [Scored(i, *i.score.imps()) if isinstance(i.score, Adjusted)
                       else Scored(i, against_robots[board], 0.0 - against_robots[board]) for i in inputs]
         else:
-            scored = score_board(scoring, inputs, played.get(board, 0))
+            scored = score_results(scoring, stored, times.get(board, 0), session.setup.fouled.get(str(board)))
         if standings.match is not None:
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
@@ -110,18 +108,9 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         all_scored.extend(scored)
         standings.travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                        for r, s in zip(stored, scored, strict=True)]
-    standings.ranking = rank_pairs(all_scored, by_direction=session.movement.two_winners)
+    standings.ranking = with_penalties(rank_pairs(all_scored, by_direction=session.movement.two_winners),
+                                       session.setup.penalties)
     return standings
-
-
-def score_board(scoring: str, inputs: list[BoardResult], times_played: int) -> list[Scored]:
-    """One board's results scored by themselves: matchpoints ("MP", Neuberg up to the times the
-    movement plays the board), cross-IMPs ("XIMP") or Butler IMPs (otherwise)."""
-    if scoring == "MP":
-        return matchpoint_board(inputs, max(times_played, len(inputs)))
-    if scoring == "XIMP":
-        return cross_imps(inputs)
-    return butler(inputs)
 
 
 INCREMENTAL = ("MP", "IMP", "XIMP")  # the scorings where a board's scores depend on that board alone
@@ -167,13 +156,19 @@ class LiveStandings:
             self._rescore(stored.board)
             return True
 
+    def rescore(self, board: int | None = None) -> None:
+        """Score a board again (every board when None) after a ruling in the set-up changed it."""
+        with self._lock:
+            for number in [board] if board is not None else list(self._latest):
+                self._rescore(number)
+
     def _rescore(self, board: int) -> None:
         self._ranking = None
         if not self.incremental:
             return
-        stored = self._board(board)
-        scored = score_board(self.session.setup.scoring, [board_result(r) for r in stored],
-                             self._played.get(board, 0))
+        stored = played(self._board(board))
+        scored = score_results(self.session.setup.scoring, stored, self._played.get(board, 0),
+                               self.session.setup.fouled.get(str(board)))
         self._travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                    for r, s in zip(stored, scored, strict=True)]
         self._tally.put(board, scored)
@@ -192,7 +187,9 @@ class LiveStandings:
             return score_session(self.session, self.results())
         with self._lock:
             if self._ranking is None:
-                self._ranking = self._tally.ranking(by_direction=self.session.movement.two_winners)
+                self._ranking = with_penalties(
+                    self._tally.ranking(by_direction=self.session.movement.two_winners),
+                    self.session.setup.penalties)
             return Standings(travellers=dict(sorted(self._travellers.items())), ranking=self._ranking)
 
     def traveller(self, board: int) -> list[TravellerRow]:

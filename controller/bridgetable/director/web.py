@@ -31,11 +31,22 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .actions import ActionError, adjust, enter_result
+from .actions import (
+    ActionError,
+    adjust,
+    enter_result,
+    fouled,
+    not_played,
+    penalty,
+    rename_pair,
+    sit_out,
+    weighted,
+)
 from .analysis import INSTALL_NOTE, board_analysis
-from .boardpage import hand_diagram, live_values, score_card, viewer_data
+from .boardpage import hand_diagram, live_values, score_card, viewer_data, weighted_text
 from .exports import results_html
 from .ingest import Ingest
+from .rulings import NOT_PLAYED
 from .standings import Standings
 from .templating import TEMPLATES
 from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
@@ -92,9 +103,12 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             return station.render("error.html", message=f"there is no board {number}", status_code=404)
         rows = station.standings().travellers.get(number, [])
         analysis = board_analysis(station.session.store, station.session.id, info)
+        skipped = [r for r in station.ingest.live.results() if r.board == number and r.contract == NOT_PLAYED]
         return station.render("board.html", board=info, rows=rows, hands=hand_diagram(info.deal),
                               names=station.session.setup.pairs, viewer=viewer_data(info, rows),
-                              analysis=analysis, analysis_note=INSTALL_NOTE if info.deal else "")
+                              analysis=analysis, analysis_note=INSTALL_NOTE if info.deal else "",
+                              not_played=skipped, weighted=weighted_text,
+                              fouled=sorted(map(int, station.session.setup.fouled.get(str(number), {}))))
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
@@ -103,7 +117,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         lines = score_card(standings, number)
         if entry is None and not lines:
             return station.render("error.html", message=f"pair {number} has no results", status_code=404)
-        return station.render("pair.html", pair=number, entry=entry, lines=lines,
+        penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
+        return station.render("pair.html", pair=number, entry=entry, lines=lines, penalties=penalties,
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring)
 
     async def live_table(request: Request) -> Response:
@@ -204,22 +219,46 @@ def _ranking_values(station: Station) -> dict[str, Any]:
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:
+    ingest = station.ingest
     try:
         action = str(form.get("action"))
         if action in ("resend", "advance"):
             return _round_action(station, action, actor)
-        table, board = int(str(form.get("table") or 0)), int(str(form.get("board") or 0))
+        text = {name: str(value).strip() for name, value in form.items()}
+        table, board = int(text.get("table") or 0), int(text.get("board") or 0)
+        where = f"table {table} board {board}"
         if action == "result":
-            tricks_text = str(form.get("tricks") or "")
-            stored = enter_result(station.ingest, actor, table, board, str(form.get("contract") or ""),
-                                  str(form.get("declarer") or "") or None,
-                                  int(tricks_text) if tricks_text else None)
-            return f"table {table} board {board}: {stored.contract} stored as revision {stored.revision}"
+            stored = enter_result(ingest, actor, table, board, text.get("contract", ""),
+                                  text.get("declarer") or None,
+                                  int(text["tricks"]) if text.get("tricks") else None)
+            return f"{where}: {stored.contract} stored as revision {stored.revision}"
         if action == "adjust":
-            stored = adjust(station.ingest, actor, table, board, str(form.get("adjusted") or ""))
-            return f"table {table} board {board}: adjusted {stored.adjusted}"
+            stored = adjust(ingest, actor, table, board, text.get("adjusted", ""))
+            return f"{where}: adjusted {stored.adjusted}"
+        if action == "not-played":
+            not_played(ingest, actor, table, board)
+            return f"{where}: not played"
+        if action == "sit-out":
+            round_ = int(text.get("round") or 0)
+            stored_all = sit_out(ingest, actor, table, round_, text.get("adjusted", ""))
+            return f"table {table} round {round_}: {len(stored_all)} boards " + (
+                f"adjusted {text['adjusted']}" if text.get("adjusted") else "not played")
+        if action == "weighted":
+            weighted(ingest, actor, table, board, text.get("parts", ""))
+            return f"{where}: weighted score stored"
+        if action == "fouled":
+            tables = [int(t) for t in text.get("tables", "").replace(",", " ").split()]
+            fouled(ingest, actor, board, tables)
+            return f"board {board}: " + ("scored in groups" if tables else "scored whole")
+        pair = int(text.get("pair") or 0)
+        if action == "penalty":
+            penalty(ingest, actor, pair, float(text.get("points") or 0), text.get("reason", ""))
+            return f"pair {pair}: penalty of {text.get('points')} points"
+        if action == "rename":
+            rename_pair(ingest, actor, pair, text.get("names", ""))
+            return f"pair {pair} is now {text.get('names')}"
         if action == "call":
-            station.ingest.answer_call(table, actor, str(form.get("note") or ""))
+            ingest.answer_call(table, actor, text.get("note", ""))
             return f"table {table}: call answered"
         return f"unknown action {action!r}"
     except (ActionError, ValueError) as exc:

@@ -108,7 +108,7 @@ class Tally:
         groups: dict[str, list[RankEntry]] = defaultdict(list)
         for e in self._entries.values():
             groups[f"{e.section} {e.direction}" if by_direction and e.direction else e.section].append(e)
-        return {group: _positions(entries) for group, entries in sorted(groups.items())}
+        return {group: positions(entries) for group, entries in sorted(groups.items())}
 
 
 def rank_pairs(scored: Iterable[Scored], *, by_direction: bool = False) -> dict[str, list[RankEntry]]:
@@ -118,7 +118,7 @@ def rank_pairs(scored: Iterable[Scored], *, by_direction: bool = False) -> dict[
     return tally.ranking(by_direction=by_direction)
 
 
-def _positions(entries: list[RankEntry]) -> list[RankEntry]:
+def positions(entries: list[RankEntry]) -> list[RankEntry]:
     """Best first, each with its place; pairs with the same key share the first of their places."""
     keyed = sorted(((e.key, e) for e in entries), key=lambda ke: (-ke[0], ke[1].pair))
     tied = Counter(key for key, _ in keyed)
