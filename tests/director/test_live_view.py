@@ -70,6 +70,8 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
         delays.append(time.monotonic() - sent)
     assert max(delays) < 1.0, delays
     assert texts(browser, "#live-auction td") == calls
+    table.publish_live(board, 2, "alert", "3NT", seats[(first + 3) % 4], session=session.id, round=1)
+    wait.until(lambda d: texts(d, "#live-auction td.alert") == ["3NT*"])
     assert browser.find_element(By.ID, "live-board").get_attribute("data-board") == str(board)
     assert browser.find_element(By.ID, "hands-hidden").is_displayed()
 

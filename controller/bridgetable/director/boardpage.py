@@ -90,14 +90,14 @@ def live_values(ingest: Ingest, table: int) -> dict[str, Any]:
     info = ingest.boards.get(live.board)
     dealer = info.dealer if info else "N"
     round_ = live.round or ingest.session.round_of(table, live.board)
-    values.update(info=info, auction=auction_rows(dealer, live.calls()), tricks=live.tricks(dealer),
+    values.update(info=info, auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
                   pairs=ingest.session.movement.at(round_, table) if round_ else None)
     if info is not None and board_finished(ingest.session.movement, ingest.played, live.board):
         values["hands"] = hand_diagram(info.deal)
     return values
 
 
-def auction_rows(dealer: str, calls: list[tuple[str, str]]) -> list[list[str]]:
-    """The calls in rows of four under West, North, East, South (blanks before the dealer)."""
-    cells = [""] * "WNES".index(dealer) + [call for _, call in calls]
+def auction_rows(dealer: str, calls: list[tuple[str, bool]]) -> list[list[tuple[str, bool]]]:
+    """The (call, alerted) in rows of four under West, North, East, South (blanks before the dealer)."""
+    cells = [("", False)] * "WNES".index(dealer) + calls
     return [cells[i:i + 4] for i in range(0, len(cells), 4)]

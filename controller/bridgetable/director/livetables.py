@@ -24,10 +24,14 @@ class LiveBoard:
     board: int
     round: int | None = None
     events: dict[int, tuple[str, str, str | None]] = field(default_factory=dict)  # seq -> kind, value, seat
+    alerts: set[int] = field(default_factory=set)  # the seq of each alerted call
 
     def put(self, seq: int, kind: str, value: str, seat: str | None) -> None:
         if kind == "undo":  # the calls from seq on were taken back
             self.events = {s: e for s, e in self.events.items() if s < seq}
+            self.alerts = {s for s in self.alerts if s < seq}
+        elif kind == "alert":
+            self.alerts.add(seq)
         elif kind in ("call", "card"):
             self.events[seq] = (kind, value, seat)
 
@@ -38,6 +42,11 @@ class LiveBoard:
     def calls(self) -> list[tuple[str, str]]:
         """(seat, call) in order."""
         return self._of("call")
+
+    def alerted_calls(self) -> list[tuple[str, bool]]:
+        """(call, alerted) in order."""
+        return [(value, seq in self.alerts) for seq, (kind, value, _) in sorted(self.events.items())
+                if kind == "call"]
 
     def cards(self) -> list[tuple[str, str]]:
         """(seat, card) in order."""
@@ -87,7 +96,8 @@ class LiveTables:
             current = self._boards.get(table)
             if current is None:
                 return None
-            return LiveBoard(current.table, current.board, current.round, dict(current.events))
+            return LiveBoard(current.table, current.board, current.round, dict(current.events),
+                             set(current.alerts))
 
 
 def board_finished(movement: Movement, played: set[tuple[int, int]], board: int) -> bool:
