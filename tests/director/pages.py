@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -64,3 +65,16 @@ def chromium(profile: Path, width: int = 1100, height: int = 900) -> Iterator[we
         yield driver
     finally:
         driver.quit()
+
+
+SCREENS = Path(__file__).parent / "screens"  # the README's pictures of the pages
+
+
+def keep_screenshot(browser: webdriver.Chrome, name: str) -> None:
+    """With BRIDGETABLE_UPDATE_SCREENS=1 (as for the displays' reference frames), save the page
+    as the README's picture ``name``; otherwise check that the picture is there."""
+    path = SCREENS / f"{name}.png"
+    if os.environ.get("BRIDGETABLE_UPDATE_SCREENS"):
+        SCREENS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(path))
+    assert path.is_file(), f"{path} is missing: run the tests with BRIDGETABLE_UPDATE_SCREENS=1"

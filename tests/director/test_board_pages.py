@@ -12,7 +12,7 @@ from bridgetable.bridge import Card, Deal, Seat
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.replay import replay
 
-from .pages import chromium, finished_demo, serve
+from .pages import chromium, finished_demo, keep_screenshot, serve
 
 
 @pytest.fixture(scope="module")
@@ -107,3 +107,46 @@ def test_the_score_card_sums_to_the_rankings_total(demo):
     link.click()
     WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "tr.selected"))
     assert browser.find_element(By.CSS_SELECTOR, "tr.selected").get_attribute("data-table") == table
+
+
+def test_the_board_page_in_one_column_on_a_phone_and_on_paper(demo):
+    ingest, url, browser = demo
+    row = ingest.traveller(3)[0].result
+    browser.set_window_size(390, 844)
+    try:
+        for page in (f"/board/3#table-{row.table}", f"/pair/{row.ns}", "/", "/tables"):
+            browser.get(url + page)
+            overflow = browser.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{page} is {overflow} px wider than a phone"
+        browser.get(f"{url}/board/3#table-{row.table}")
+        compass = browser.find_element(By.CSS_SELECTOR, ".compass").rect
+        viewer = browser.find_element(By.ID, "viewer").rect
+        assert viewer["y"] >= compass["y"] + compass["height"]  # one column: the viewer under the hands
+        assert browser.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)") >= 16
+    finally:
+        browser.set_window_size(1100, 900)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        hidden = browser.execute_script(
+            "return ['nav', '#viewer', '.controls'].map(s => getComputedStyle(document.querySelector(s)).display)")
+        assert hidden == ["none"] * 3
+        assert browser.find_element(By.CSS_SELECTOR, "table.traveller").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_the_readmes_pictures_of_the_board_page_and_a_score_card(demo):
+    ingest, url, browser = demo
+    row = ingest.traveller(4)[1].result
+    browser.set_window_size(1000, 820)
+    try:
+        browser.get(f"{url}/board/4#table-{row.table}")
+        WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+        for _ in range(5):
+            browser.find_element(By.ID, "next-card").click()
+        keep_screenshot(browser, "board")
+        browser.get(f"{url}/pair/{row.ns}")
+        keep_screenshot(browser, "scorecard")
+    finally:
+        browser.set_window_size(1100, 900)

@@ -18,7 +18,7 @@ from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
 
 from .helpers import CLUB, new_session, received, result_message
-from .pages import chromium, serve
+from .pages import chromium, keep_screenshot, serve
 
 SECRET = b"live view test secret"
 
@@ -89,6 +89,8 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
     lead = play.completed_tricks[0].cards[0]
     assert texts(browser, "#live-tricks td.lead") == [lead.symbol]
 
+    browser.set_window_size(1000, 640)
+    keep_screenshot(browser, "live")
     # the board is over at this table, but other tables still have it to play: still hidden
     station.ingest.store_result(received(result_message(session, 2, board, "3NT", declarer, 9)))
     wait.until(lambda d: d.find_elements(By.ID, "hands-hidden"))
