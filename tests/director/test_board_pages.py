@@ -129,7 +129,8 @@ def test_the_board_page_in_one_column_on_a_phone_and_on_paper(demo):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         hidden = browser.execute_script(
-            "return ['nav', '#viewer', '.controls'].map(s => getComputedStyle(document.querySelector(s)).display)")
+            "return ['nav', '#viewer', '.controls']"
+            ".map(s => getComputedStyle(document.querySelector(s)).display)")
         assert hidden == ["none"] * 3
         assert browser.find_element(By.CSS_SELECTOR, "table.traveller").is_displayed()
     finally:
