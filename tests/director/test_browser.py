@@ -3,54 +3,32 @@ Selenium): the ranking updates by itself when a result arrives."""
 
 import http.server
 import threading
-import time
 
 import pytest
-import uvicorn
-from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bridgetable.director import web
 from bridgetable.director.ingest import Ingest
-from bridgetable.link.broker import free_port
 
 from .helpers import new_session, received, result_message
-
-CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage"]
+from .pages import chromium, serve
 
 
 @pytest.fixture
 def served(tmp_path, monkeypatch):
     monkeypatch.setattr(web, "KEEPALIVE", 0.5)
     ingest = Ingest(new_session(tmp_path))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(web.create_app(ingest, password="pw"), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    yield ingest, f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serve(ingest) as url:
+        yield ingest, url
 
 
 @pytest.fixture
 def browser(tmp_path):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'chromium'}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    yield driver
-    driver.quit()
+    with chromium(tmp_path / "chromium") as driver:
+        yield driver
 
 
 def test_the_ranking_updates_when_a_result_arrives(served, browser):
