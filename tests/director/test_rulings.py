@@ -190,3 +190,20 @@ def test_renaming_a_pair(station):
     assert "Ann" in usebio_xml(ingest.session) and "Ben" in usebio_xml(ingest.session)
     assert trail(ingest)[-1] == ("rename pair", "pair 1: 'Ann & Bob' -> 'Ann & Ben'")
     assert act(client, action="rename", pair=99, names="X").startswith("refused: there is no pair 99")
+
+
+def test_two_pairs_who_sat_the_wrong_way_round_get_each_others_results(station):
+    ingest, client = station
+    first, second, _ = tables_of(ingest, 1)
+    send(ingest, first.table, 1)
+    send(ingest, second.table, 1, tricks=9)
+    ns, ew = entry(ingest, first.ns).total, entry(ingest, first.ew).total
+    assert act(client, action="swap", round=first.round, pair=first.ns, second=first.ew) == \
+        f"round {first.round}: pairs {first.ns} and {first.ew} swapped on 1 results"
+    # the score stays with the seat: the pair that sat North-South gets North-South's points
+    assert (entry(ingest, first.ew).total, entry(ingest, first.ns).total) == (ns, ew)
+    row = next(r.result for r in ingest.traveller(1) if r.result.table == first.table)
+    assert (row.ns, row.ew, row.source) == (first.ew, first.ns, "director")
+    assert trail(ingest)[-1][0] == "swap seats"
+    assert act(client, action="swap", round=first.round, pair=first.ns, second=first.ns).startswith("refused")
+    agrees_with_a_full_rescore(ingest)

@@ -1,10 +1,12 @@
 """Director actions, each a line in the audit trail: correct a result, enter a board played late
 (or entered by hand), an adjusted score (Avg+ 60%, Avg 50%, Avg- 40%, or their IMP equivalents),
-a board not played, a late arrival or sit-out, a weighted score (Law 12C1c) — each a new revision
-of a result — and, in the session's set-up, a fouled board, a procedural penalty, a pair's names.
-How the rulings are scored: ``rulings``."""
+a board not played, a late arrival or sit-out, a weighted score (Law 12C1c), two pairs' seats
+swapped for a round — each a new revision of a result — and, in the session's set-up, a fouled
+board, a procedural penalty, a pair's names. How the rulings are scored: ``rulings``."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
 from ..scoring import Adjusted
@@ -193,3 +195,24 @@ def rename_pair(ingest: Ingest, actor: str, pair: int, names: str) -> None:
     ingest.session.store.set_pairs(ingest.session.id, {pair: names})
     ingest.session.store.audit(ingest.session.id, actor, "rename pair", f"pair {pair}: {old!r} -> {names!r}")
     ingest.rescore()
+
+
+def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int) -> list[StoredResult]:
+    """Two pairs sat in each other's seats for a round (one table's pairs the wrong way round, or
+    two pairs at each other's tables): each of their results of that round already in becomes
+    the other's (a new revision each; the score stays with the seat)."""
+    pairs = ingest.session.movement.pairs
+    if first == second or first not in pairs or second not in pairs:
+        raise ActionError(f"swap two different pairs of this session, not {first} and {second}")
+    other = {first: second, second: first}
+    moved = [r for r in ingest.live.results() if r.round == round_ and (r.ns in other or r.ew in other)]
+    if not moved:
+        raise ActionError(f"no result of pair {first} or {second} in round {round_} yet")
+    revised = [replace(r, revision=ingest.session.store.next_revision(ingest.session.id, r.table, r.board),
+                       ns=other.get(r.ns, r.ns), ew=other.get(r.ew, r.ew), source="director", stored_at="")
+               for r in moved]
+    ingest.session.store.audit(ingest.session.id, actor, "swap seats", f"round {round_}: pairs {first} and "
+                               f"{second} swapped on " + ", ".join(f"table {r.table} board {r.board} "
+                                                                   f"(NS {r.ns} EW {r.ew})" for r in revised))
+    ingest.record_many(revised)
+    return revised

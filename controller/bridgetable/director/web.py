@@ -40,6 +40,7 @@ from .actions import (
     penalty,
     rename_pair,
     sit_out,
+    swap_pairs,
     weighted,
 )
 from .analysis import INSTALL_NOTE, board_analysis
@@ -254,6 +255,10 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         if action == "penalty":
             penalty(ingest, actor, pair, float(text.get("points") or 0), text.get("reason", ""))
             return f"pair {pair}: penalty of {text.get('points')} points"
+        if action == "swap":
+            round_, second = int(text.get("round") or 0), int(text.get("second") or 0)
+            revised = swap_pairs(ingest, actor, round_, pair, second)
+            return f"round {round_}: pairs {pair} and {second} swapped on {len(revised)} results"
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
             return f"pair {pair} is now {text.get('names')}"
