@@ -100,6 +100,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .bridge.forms import GAME_FORMS  # the engine alone: standard library, quick to load
+
     parser = sub.add_parser("table", help="run a table unit (--config table.toml), simulate one (--sim), "
                                           "or export its results (--export)")
     parser.add_argument("--config", metavar="FILE", help="the table's table.toml")
@@ -107,6 +109,8 @@ def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         help="the keyboard as the four seats, no hardware (with --config: its boards, "
                              "deals and settings)")
     parser.add_argument("--boards", help='with --sim alone: "1-8" or "1,2,3" (default 1-8)')
+    parser.add_argument("--game", default="duplicate", choices=list(GAME_FORMS),
+                        help="with --sim alone: the game form (default duplicate; table.toml: [table] game)")
     parser.add_argument("--journal", metavar="FILE", help="the journal file (overrides the config)")
     parser.add_argument("--frames", metavar="DIR", help="with --sim: also write each frame as PNG")
     parser.add_argument("--events", metavar="FILE", help="read TableEvents as JSON lines ('-': stdin)")

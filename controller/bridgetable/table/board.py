@@ -8,6 +8,7 @@ refused event (``Refused`` or the engine's ``BridgeError``) leaves the board as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -19,15 +20,17 @@ from ..bridge import (
     Card,
     Contract,
     Deal,
+    DealResult,
+    DealSetup,
+    Honour,
     Irregularity,
     Play,
     Policy,
     Rank,
     Seat,
     Strain,
-    board_dealer,
-    board_vulnerability,
 )
+from ..bridge.forms import GAME_FORMS
 from ..events import Key
 from .openplay import OpenPlay
 
@@ -73,9 +76,15 @@ class FlowConfig:
     more_boards: bool = False  # the station's assignments add boards until one says it is the last
     policy: Policy = "prevent"  # "laws": irregular calls and leads are held for a decision
     stop_seconds: float = 10.0  # the regulation's pause after STOP and a skip bid (the service's)
+    game: str = "duplicate"  # the game form (bridge.GAME_FORMS); the others ignore ``boards``
+    honours: bool = True  # Chicago: whether honours count (a rubber always counts them)
 
     def __post_init__(self) -> None:
-        if not self.boards and not self.more_boards:
+        if self.game not in GAME_FORMS:
+            raise ValueError(f"game is one of {', '.join(GAME_FORMS)}, not {self.game!r}")
+        if self.game != "duplicate" and self.more_boards:
+            raise ValueError(f"a table on the station's link plays duplicate boards, not {self.game}")
+        if not self.boards and not self.more_boards and self.game == "duplicate":
             raise ValueError("a session needs at least one board")
         if self.hand_check and not self.card_readers:
             raise ValueError("the hand check needs card readers")
@@ -98,17 +107,33 @@ def stepped(value: int, key: Key, low: int, high: int) -> int:
     return new
 
 
-class BoardInPlay:
-    """A board from its start screen to its confirmed result (or the session's WAITING/DONE,
-    which show the last board given)."""
+Scorer = Callable[[DealSetup, DealResult], tuple[int, int]]  # a deal's points to NS and EW
 
-    def __init__(self, config: FlowConfig, board: int, phase: Phase) -> None:
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """What the game form (``forms``) decides about one deal at the table."""
+
+    scorer: Scorer
+    first_phase: Phase = Phase.AUCTION  # after the start screen and the hand check
+    counts_honours: bool = False
+    passed_out: str = "passed out"  # what the table says of a passed-out deal
+
+
+class BoardInPlay:
+    """A board (a deal of the game form) from its start screen to its confirmed result, or the
+    session's WAITING/DONE, which show the last board given. ``board`` numbers the table's deals
+    (the result's key); ``setup`` is the form's deal: its number, dealer and vulnerability."""
+
+    def __init__(self, config: FlowConfig, board: int, phase: Phase, setup: DealSetup,
+                 rules: DealRules) -> None:
         self.config = config
         self.phase = phase
         self.board = board
-        self.dealer = board_dealer(max(board, 1))
-        self.vulnerability = board_vulnerability(max(board, 1))
-        self.deal: Deal | None = config.deals.get(board)
+        self.setup, self.rules = setup, rules
+        self.dealer = setup.dealer
+        self.vulnerability = setup.vulnerability
+        self.deal: Deal | None = config.deals.get(board) if config.game == "duplicate" else None
         self.scanned: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
         self.problems: list[str] = []
         self.auction = Auction(self.dealer, policy=config.policy)
@@ -129,6 +154,7 @@ class BoardInPlay:
         self.stopper: Seat | None = None  # pressed STOP before its call
         self.stopped: Seat | None = None  # waits the regulation's pause after a STOP and a bid
         self.claim_analysis: str | None = None  # a disputed claim's worst line and best play
+        self.honours: Honour | None = None  # entered with the keys when the hands are unknown
 
     def toggle_director(self, seat: Seat, reason: str = "") -> str:
         """Call the director (with ``reason``), or answer the call on show (no reason)."""
@@ -164,7 +190,7 @@ class BoardInPlay:
         self.contract, self.declarer = self.auction.contract, self.auction.declarer
         if self.contract is None or self.declarer is None:
             self.set_result(0)
-            return "passed out"
+            return self.rules.passed_out
         self.begin_play()
         return None
 

@@ -3,7 +3,8 @@
     bridgetable table --config table.toml           the devices of the pin map, the OLEDs, and
                                                      with [link] the station's broker (link/unit.py)
     bridgetable table --sim                          the keyboard as the four seats; screens in the
-                                                     terminal and as PNG frames (--frames DIR)
+                                                     terminal and as PNG frames (--frames DIR);
+                                                     --game rubber|chicago|... plays that form
     bridgetable table --sim --config table.toml      the same with the config's boards, deals and
                                                      settings (and [link]), no pin map devices
     bridgetable table --config table.toml --events -    TableEvents as JSON lines on stdin
@@ -74,7 +75,8 @@ def _config(args: argparse.Namespace) -> TableConfig:
     if args.config:
         config = load_config(args.config)
     else:
-        flow = FlowConfig(boards=parse_boards(args.boards or "1-8", "--boards"), session="sim")
+        flow = FlowConfig(boards=parse_boards(args.boards or "1-8", "--boards"), session="sim",
+                          game=args.game)
         config = TableConfig(flow=flow, journal=Path("sim-journal.db"), source="--sim")
     if args.journal:
         config.journal = Path(args.journal)
@@ -107,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
         return _export(args)
     if not (args.sim or args.config):
         print("bridgetable table: give --config FILE, --sim, or both", file=sys.stderr)
+        return 2
+    if args.config and args.game != "duplicate":
+        print("bridgetable table: --game is for --sim alone; with --config, table.toml's [table] game "
+              "sets the form", file=sys.stderr)
         return 2
     try:
         config = _config(args)

@@ -37,7 +37,8 @@ from typing import Any
 
 from ..bridge import Auction, BridgeError, Card, Contract, Play, Seat
 from ..events import EventKind, Key, TableEvent
-from .board import BoardInPlay, FlowConfig, Phase, Refused
+from .board import BoardInPlay, DealRules, FlowConfig, Phase, Refused
+from .forms import table_form
 from .phases import auction, claim, irregularity, play, result, start
 from .view import TableView, table_view
 
@@ -88,18 +89,22 @@ class BoardFlow:
 
     def __init__(self, config: FlowConfig) -> None:
         self.config = config
+        self.form = table_form(config)
         self.boards_done = 0
         self.message: str | None = None
         self._start_board()
 
     def _start_board(self) -> None:
-        boards = self.config.boards
-        if self.boards_done < len(boards):
+        """The next deal the form gives, or WAITING (for the station's boards) or DONE."""
+        form, done = self.form, self.boards_done
+        setup = form.setup(done)
+        if setup is not None:
             phase = Phase.START
         else:
             phase = Phase.WAITING if self.config.more_boards else Phase.DONE
-        board = boards[min(self.boards_done, len(boards) - 1)] if boards else 0
-        self.current = BoardInPlay(self.config, board, phase)
+            setup = form.resting(done)
+        rules = DealRules(form.score, form.first_phase(), form.counts_honours, form.passed_out)
+        self.current = BoardInPlay(self.config, form.board(done, setup), phase, setup, rules)
 
     # the board in play, as the service and the tests look at it
     @property
@@ -178,6 +183,11 @@ class BoardFlow:
         if board.confirmed_by is None:
             return note, None
         record = result.record(board, board.confirmed_by)
+        try:
+            record.update(self.form.record(board.setup, result.deal_result(board)))
+        except BridgeError:
+            board.confirmed_by = None  # nothing changed: the form refused the result
+            raise
         self.boards_done += 1
         self._start_board()
         return note, record
@@ -191,4 +201,4 @@ class BoardFlow:
         return result.score_ns(self.current)
 
     def view(self) -> TableView:
-        return table_view(self.current, self.boards_done, self.message)
+        return table_view(self.current, self.boards_done, self.message, self.form.sheet())

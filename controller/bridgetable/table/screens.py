@@ -110,17 +110,24 @@ def _header(canvas: _Canvas, view: TableView) -> None:
     if view.director:
         canvas.bar(0, 11, f"DIRECTOR {view.director}")
         return
+    if view.phase == Phase.DONE.value and view.sheet is not None:
+        canvas.text(0, 0, f"{view.sheet['title']}: over", size=9, bold=True)
+        canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
+        return
     if view.phase in (Phase.WAITING.value, Phase.DONE.value):
         plural = "s" if view.boards_done != 1 else ""
         canvas.text(0, 0, f"{view.boards_done} board{plural} confirmed", size=9, bold=True)
         canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
         return
-    canvas.text(0, 0, f"Board {view.board}", size=9, bold=True)
+    name = f"Board {view.board}" if view.sheet is None else f"Deal {view.deal}"
+    canvas.text(0, 0, name, size=9, bold=True)
     canvas.text(WIDTH - 1, 0, f"Dlr {view.dealer}  Vul {view.vulnerability}", size=9, anchor="ra")
     canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
 
 
 def _body_start(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    if view.sheet is not None:  # a game form's score sheet between deals
+        return _body_sheet(canvas, view, seat)
     canvas.text(WIDTH // 2, 14, f"Board {view.board}", size=16, bold=True, anchor="ma")
     vul = {"None": "None vul", "NS": "N-S vul", "EW": "E-W vul", "All": "All vul"}[view.vulnerability]
     canvas.text(WIDTH // 2, 33, f"Dealer {Seat.parse(view.dealer).full_name}, {vul}", anchor="ma")
@@ -217,7 +224,11 @@ def _body_result(canvas: _Canvas, view: TableView, seat: Seat) -> str:
         canvas.text(WIDTH - 1, 13, f"{view.tricks} tricks", size=9, anchor="ra")
     score = view.score_ns or 0
     text = f"NS {score:+d}" if score else "NS 0"
-    canvas.text(WIDTH // 2, 26, text, size=16, bold=True, anchor="ma")
+    if view.sheet is not None and view.points is not None:  # a game form: each side's points
+        text = f"NS {view.points[0]}  EW {view.points[1]}"
+        if view.honours:
+            canvas.text(WIDTH // 2, 43, f"honours {view.honours}", size=8, anchor="ma")
+    canvas.text(WIDTH // 2, 26, text, size=16 if view.sheet is None else 13, bold=True, anchor="ma")
     if seat in _deciders(view):
         return "OK confirms, DIRECTOR"
     return _deciders_prompt(view, "confirm")
@@ -247,7 +258,57 @@ def _body_moves(canvas: _Canvas, moves: Moves, seat: Seat) -> str:
     return moves.boards_line()
 
 
+def _we_they(view: TableView, seat: Seat, name: str) -> tuple[int, int]:
+    """The sheet's figures ``name`` (NS, EW) as the seat's side sees them: we, they."""
+    assert view.sheet is not None
+    ns, ew = view.sheet[name]
+    return (ns, ew) if seat.side is Side.NS else (ew, ns)
+
+
+def _vulnerable(vulnerability: str, seat: Seat) -> str:
+    """"We vul", "They vul", "All vul" or "None vul" from a seat's side."""
+    if vulnerability in ("None", "All"):
+        return f"{vulnerability} vul"
+    return "We vul" if vulnerability == seat.side.value else "They vul"
+
+
+def _body_sheet(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    """The score sheet from the seat's side: a rubber's We/They above and below the line with
+    the games won; a Chicago's (or Minibridge's) deals of the round of four; then the prompt."""
+    sheet = view.sheet
+    assert sheet is not None
+    we, they = _we_they(view, seat, "total")
+    if sheet["over"]:
+        winner = sheet["winner"]
+        prompt = "A draw" if winner is None else \
+            f"{'We' if winner == seat.side.value else 'They'} win by {abs(we - they)}"
+    else:
+        prompt = f"{_vulnerable(sheet['vulnerability'], seat)}, OK to start"
+    if view.game in ("rubber", "two-player"):
+        canvas.text(84, 12, "We", size=9, bold=True, anchor="ra")
+        canvas.text(WIDTH - 4, 12, "They", size=9, bold=True, anchor="ra")
+        for y, label, name in ((21, "above", "above"), (34, "below", "below"), (44, "games", "games")):
+            ours, theirs = _we_they(view, seat, name)
+            canvas.text(0, y, label, size=9)
+            canvas.text(84, y, str(ours), size=9, anchor="ra")
+            canvas.text(WIDTH - 4, y, str(theirs), size=9, anchor="ra")
+        canvas.draw.line((0, 32, WIDTH - 1, 32), fill=1)  # the line
+        return prompt
+    canvas.text(0, 12, "Deal", size=8, bold=True)
+    canvas.text(92, 12, "We", size=8, bold=True, anchor="ra")
+    canvas.text(WIDTH - 4, 12, "They", size=8, bold=True, anchor="ra")
+    for row, (number, dealer, vulnerability, ns, ew) in enumerate(sheet["deals"]):
+        y = 20 + 8 * row
+        ours, theirs = (ns, ew) if seat.side is Side.NS else (ew, ns)
+        canvas.text(0, y, f"{number}  {dealer}  {_vulnerable(vulnerability, seat)}", size=8)
+        canvas.text(92, y, str(ours), size=8, anchor="ra")
+        canvas.text(WIDTH - 4, y, str(theirs), size=8, anchor="ra")
+    return prompt if sheet["over"] else f"We {we}  They {they}, OK"
+
+
 def _body_done(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    if view.sheet is not None:
+        return _body_sheet(canvas, view, seat)
     canvas.text(WIDTH // 2, 15, "Session over", size=14, bold=True, anchor="ma")
     canvas.text(WIDTH // 2, 33, "Thank you!", size=12, bold=True, anchor="ma")
     return ""

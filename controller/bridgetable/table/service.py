@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..bridge import Deal, Seat
+from ..bridge import GAME_FORMS, Deal, Seat
 from ..events import EventKind, TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
@@ -307,6 +307,13 @@ def parse_boards(value: Any, where: str) -> list[int]:
     raise ValueError(f"{where}: boards is a list of board numbers or a range like \"1-8\", not {value!r}")
 
 
+def parse_game(value: Any, where: str) -> str:
+    """A game form's name (``bridge.GAME_FORMS``)."""
+    if value not in GAME_FORMS:
+        raise ValueError(f"{where}: game is one of {', '.join(GAME_FORMS)}, not {value!r}")
+    return str(value)
+
+
 def parse_rounds(value: Any, where: str) -> dict[int, int]:
     """``{1 = "1-3", 2 = "4-6"}`` (round: its boards, as for ``boards``) -> board -> round."""
     if not isinstance(value, dict):
@@ -357,13 +364,18 @@ def load_config(path: str | Path) -> TableConfig:
     # with a link and no boards in [table], the station's assignments give the boards
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
-             "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds"}
+             "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
+             "honours"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
     policy = table.get("policy", "prevent")
     if policy not in ("prevent", "laws"):
         raise ValueError(f"{path}: [table] policy is \"prevent\" or \"laws\", not {policy!r}")
+    game = parse_game(table.get("game", "duplicate"), f"{path} [table]")
+    if game != "duplicate" and link is not None:
+        raise ValueError(f"{path}: [table] game = {game!r} with [link]: a table on the station's link "
+                         "plays duplicate boards; remove [link] to play another form")
 
     def opt_path(name: str) -> Path | None:
         return base / table[name] if name in table else None
@@ -380,7 +392,8 @@ def load_config(path: str | Path) -> TableConfig:
             club=str(table.get("club", "")), session=str(table.get("session", "")),
             table=str(table.get("table", "1")),
             rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),
-            policy=policy, stop_seconds=_seconds(table.get("stop_seconds", 10), f"{path} [table]"))
+            policy=policy, stop_seconds=_seconds(table.get("stop_seconds", 10), f"{path} [table]"),
+            game=game, honours=bool(table.get("honours", True)))
     except OSError as error:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),

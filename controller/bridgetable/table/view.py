@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..bridge import Rank, Seat, Suit
+from ..bridge import Rank, ScoreSheet, Seat, Side, Suit
 from .board import BoardInPlay, Phase
 from .phases import irregularity, result
 
@@ -44,6 +44,11 @@ class TableView:
     stop: str | None = None  # the seat waiting the pause after a STOP and a skip bid
     lead_choice: str | None = None  # a Law 26 lead restriction declarer is to choose now
     claim_analysis: str | None = None  # a disputed claim: the worst line and best play (Law 70)
+    game: str = "duplicate"  # the game form (table.toml's game)
+    deal: int = 0  # the deal's number in the game (duplicate: the board)
+    honours: str | None = None  # honours entered with the keys, "W 150"
+    points: tuple[int, int] | None = None  # the deal's points to NS and EW, once the result is known
+    sheet: dict[str, Any] | None = None  # the game's score sheet (see ``sheet_summary``)
     message: str | None = None
 
     def durable(self) -> dict[str, Any]:
@@ -55,8 +60,10 @@ class TableView:
         return durable
 
 
-def table_view(b: BoardInPlay, boards_done: int, message: str | None) -> TableView:
-    """The view of board ``b`` after ``boards_done`` boards of the session."""
+def table_view(b: BoardInPlay, boards_done: int, message: str | None,
+               sheet: ScoreSheet | None = None) -> TableView:
+    """The view of board ``b`` after ``boards_done`` boards of the session, and the game's
+    score ``sheet`` when the form keeps one."""
     play = b.play
     return TableView(
         phase=b.phase.value, board=b.board, dealer=str(b.dealer),
@@ -78,7 +85,9 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None) -> TableVi
         director=(f"{b.director}: {b.director_reason}" if b.director else None),
         boards_done=boards_done, alerts=tuple(sorted(b.auction.alerts)),
         stop=str(b.stopped) if b.stopped is not None else None,
-        lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis, message=message,
+        lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis,
+        game=b.config.game, deal=b.setup.number, honours=str(b.honours) if b.honours else None,
+        points=result.points(b), sheet=None if sheet is None else sheet_summary(sheet), message=message,
     )
 
 
@@ -90,6 +99,28 @@ def _lead_choice_text(b: BoardInPlay) -> str | None:
         return None
     keys = "suit key forbids, OK requires, PASS waives" if choice.require else "suit key forbids, PASS waives"
     return f"{choice}: {keys}"
+
+
+def sheet_summary(sheet: ScoreSheet) -> dict[str, Any]:
+    """What the screens show of a score sheet, JSON-ready, each pair of figures NS then EW:
+    the points written above and below the line, games won, totals (with an unfinished
+    rubber's bonuses, were it to stop now), the counted deals of the current round of four (number, dealer, vulnerability,
+    points) and the winner once over."""
+    sides = (Side.NS, Side.EW)
+    counted = [deal for deal in sheet.deals if deal.counted]
+    recent = counted[-((len(counted) - 1) % 4 + 1):] if counted else []
+    winner = sheet.winner
+    return {
+        "title": sheet.title, "line": sheet.has_line, "over": sheet.over,
+        "above": [sum(deal.points(side, below=False) for deal in sheet.deals) for side in sides],
+        "below": [sheet.line_total(side, True) for side in sides],
+        "games": [sheet.games[side] for side in sides],
+        "total": [sheet.total(side) for side in sides],
+        "vulnerability": str(sheet.vulnerability),
+        "deals": [[deal.setup.number, str(deal.setup.dealer), str(deal.setup.vulnerability),
+                   deal.points(Side.NS), deal.points(Side.EW)] for deal in recent],
+        "winner": None if winner is None else winner.value,
+    }
 
 
 def _deciders(b: BoardInPlay) -> tuple[Seat, ...]:

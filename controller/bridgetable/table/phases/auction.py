@@ -107,7 +107,7 @@ def _enter_contract(b: BoardInPlay, seat: Seat) -> str | None:
         raise Refused("contract: the strain is missing")
     if b.entry_strain is None:  # Pass then OK: passed out
         b.set_result(0)
-        return "passed out"
+        return b.rules.passed_out
     b.contract = Contract(b.number, b.entry_strain, b.entry_risk)
     b.declarer = seat
     b.begin_play()

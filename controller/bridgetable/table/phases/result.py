@@ -1,10 +1,11 @@
-"""The result: its Law 77 score, the opponents' confirmation, and the record the outbox keeps."""
+"""The result: its score (the game form's), honours entered with the keys when the hands are
+unknown, the opponents' confirmation, and the record the outbox keeps."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...bridge import Deal, Seat, Side, duplicate_score
+from ...bridge import Deal, DealResult, Honour, Seat, honours
 from ...events import Key
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
@@ -14,14 +15,58 @@ from . import play as play_phase
 RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
 
 
-def score_ns(b: BoardInPlay) -> int | None:
-    """North-South's score once the result is known (None before)."""
+HONOUR_KEYS = {Key.FOUR: 100, Key.FIVE: 150}  # four trump honours; five, or the four aces at NT
+
+
+def known_deal(b: BoardInPlay) -> Deal | None:
+    """The hands, when the table knows them: the deal file, the hand check, or all 13 tricks."""
+    play = b.play
+    if b.deal is None and isinstance(play, OpenPlay) and len(play.completed_tricks) == 13:
+        return Deal.from_hands(play.hands())
+    return b.deal
+
+
+def deal_result(b: BoardInPlay) -> DealResult:
+    """The result as the game form scores it; honours (when the form counts them) worked out
+    from the known hands, else as entered with the keys."""
+    if b.contract is None or b.declarer is None:
+        return DealResult(None)
+    held = None
+    if b.rules.counts_honours:
+        deal = known_deal(b)
+        held = b.honours if deal is None else honours(deal, b.contract.strain)
+    return DealResult(b.contract, b.declarer, b.tricks or 0, held)
+
+
+def points(b: BoardInPlay) -> tuple[int, int] | None:
+    """What the deal scores for NS and EW once the result is known (None before)."""
     if b.phase is not Phase.RESULT or b.tricks is None:
         return None
-    if b.contract is None or b.declarer is None:
-        return 0
-    score = duplicate_score(b.contract, b.tricks, b.vulnerability.is_vulnerable(b.declarer))
-    return score if b.declarer.side is Side.NS else -score
+    return b.rules.scorer(b.setup, deal_result(b))
+
+
+def score_ns(b: BoardInPlay) -> int | None:
+    """North-South's score once the result is known, less East-West's (None before)."""
+    scored = points(b)
+    return None if scored is None else scored[0] - scored[1]
+
+
+def _enter_honours(b: BoardInPlay, seat: Seat, key: Key) -> str:
+    """4 (four trump honours, 100) or 5 (all five, or the four aces at no trump: 150) at the
+    holder's seat, Pass at that seat clears them."""
+    if b.contract is None:
+        raise Refused("a passed-out deal scores no honours")
+    if known_deal(b) is not None:
+        raise Refused("the table knows the hands: it counts the honours itself")
+    if key is Key.PASS:
+        if b.honours is None or b.honours.seat != seat:
+            raise Refused(f"{seat.full_name} has entered no honours")
+        b.honours = None
+        return "honours cleared"
+    held = Honour(seat, HONOUR_KEYS[key])
+    DealResult(b.contract, b.declarer, b.tricks or 0, held)  # refuses 100 at no trump
+    b.honours = held
+    return f"honours: {held.points} to {seat.full_name}"
 
 
 def disputes(b: BoardInPlay, seat: Seat) -> bool:
@@ -34,6 +79,8 @@ def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     result and starts the next board."""
     if key is Key.UNDO:
         return _undo_result(b, seat)
+    if b.rules.counts_honours and (key in HONOUR_KEYS or key is Key.PASS):
+        return _enter_honours(b, seat, key)
     confirmers = b.confirmers()
     if seat not in confirmers:
         raise Refused(f"{' or '.join(s.full_name for s in confirmers)} confirms the result")
@@ -42,7 +89,7 @@ def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is not Key.OK:
         raise Refused("OK confirms the result, DIRECTOR calls the director")
     b.confirmed_by = seat
-    return f"board {b.board} confirmed"
+    return f"board {b.board} confirmed" if b.config.game == "duplicate" else f"deal {b.setup.number} confirmed"
 
 
 def _undo_result(b: BoardInPlay, seat: Seat) -> str:
@@ -60,9 +107,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
     """The confirmed result as the outbox stores it (schema RESULT_SCHEMA, JSON-ready)."""
     config = b.config
     play, claim = b.play, b.play.claim_made if b.play else None
-    deal = b.deal
-    if deal is None and isinstance(play, OpenPlay) and len(play.completed_tricks) == 13:
-        deal = Deal.from_hands(play.hands())
+    deal = known_deal(b)
     played = [str(card) for trick in play.tricks for card in trick.cards] if play else []
     lead = played[0] if played else (str(b.lead) if b.lead else None)
     return {

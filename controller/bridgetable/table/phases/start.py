@@ -13,7 +13,7 @@ def on_start(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if b.config.hand_check:
         b.phase = Phase.HAND_CHECK
         return "hand check: each player scans their 13 cards"
-    b.phase = Phase.AUCTION if b.config.bidding_boxes else Phase.CONTRACT_ENTRY
+    b.phase = b.rules.first_phase
     return None
 
 
@@ -36,7 +36,7 @@ def on_scan(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
     if all(len(cards) == 13 for cards in b.scanned.values()):
         if b.deal is None:
             b.deal = Deal.from_hands(b.scanned)
-        b.phase = Phase.AUCTION if b.config.bidding_boxes else Phase.CONTRACT_ENTRY
+        b.phase = b.rules.first_phase
         return "hand check complete"
     return None
 

@@ -1,0 +1,22 @@
+"""The game forms on the table unit, one module each (the rules are in ``bridge``): which deal
+comes next, the phase a deal begins with, how it is scored and what the score sheet shows."""
+
+from __future__ import annotations
+
+from ..board import FlowConfig
+from .base import TableForm
+from .chicago import ChicagoAtTable
+from .duplicate import DuplicateBoards
+from .rubber import RubberAtTable
+
+FORMS: dict[str, type[TableForm]] = {
+    "duplicate": DuplicateBoards, "rubber": RubberAtTable,
+    "chicago": ChicagoAtTable, "chicago-duplicate": ChicagoAtTable,
+}
+
+
+def table_form(config: FlowConfig) -> TableForm:
+    """The form table.toml's ``game`` names, for a new session."""
+    if config.game not in FORMS:
+        raise ValueError(f"the table unit does not play {config.game!r} yet")
+    return FORMS[config.game](config)

@@ -1,0 +1,13 @@
+"""Rubber bridge at the table (the rules: ``bridge.rubber``): deal after deal until a side has
+won two games; the engine gives each deal's dealer (clockwise, a passed-out deal included: the
+next dealer deals) and vulnerability (a side with a game); honours count, worked out from the
+hands when the table knows them, else entered with the keys; the score sheet (We/They above and
+below the line) is shown between deals."""
+
+from __future__ import annotations
+
+from .base import EngineForm
+
+
+class RubberAtTable(EngineForm):
+    passed_out = "passed out: the next dealer deals"
