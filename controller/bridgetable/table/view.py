@@ -112,7 +112,7 @@ def sheet_summary(sheet: ScoreSheet) -> dict[str, Any]:
     winner = sheet.winner
     return {
         "title": sheet.title, "line": sheet.has_line, "over": sheet.over,
-        "above": [sum(deal.points(side, below=False) for deal in sheet.deals) for side in sides],
+        "above": [sum(deal.points(side, False) for deal in sheet.deals) for side in sides],
         "below": [sheet.line_total(side, True) for side in sides],
         "games": [sheet.games[side] for side in sides],
         "total": [sheet.total(side) for side in sides],

@@ -89,7 +89,9 @@ def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is not Key.OK:
         raise Refused("OK confirms the result, DIRECTOR calls the director")
     b.confirmed_by = seat
-    return f"board {b.board} confirmed" if b.config.game == "duplicate" else f"deal {b.setup.number} confirmed"
+    if b.config.game == "duplicate":
+        return f"board {b.board} confirmed"
+    return f"deal {b.setup.number} confirmed"
 
 
 def _undo_result(b: BoardInPlay, seat: Seat) -> str:
