@@ -104,8 +104,8 @@ def _lead_choice_text(b: BoardInPlay) -> str | None:
 def sheet_summary(sheet: ScoreSheet) -> dict[str, Any]:
     """What the screens show of a score sheet, JSON-ready, each pair of figures NS then EW:
     the points written above and below the line, games won, totals (with an unfinished
-    rubber's bonuses, were it to stop now), the counted deals of the current round of four (number, dealer, vulnerability,
-    points) and the winner once over."""
+    rubber's bonuses, were it to stop now), the counted deals of the current round of four
+    (number, dealer, vulnerability, points) and the winner once over."""
     sides = (Side.NS, Side.EW)
     counted = [deal for deal in sheet.deals if deal.counted]
     recent = counted[-((len(counted) - 1) % 4 + 1):] if counted else []
