@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bridgetable.bridge import Auction, Seat
+from bridgetable.events import TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import Journal, JournalError
 from bridgetable.table.script import auction_events, board_events, play_events
@@ -69,6 +70,32 @@ def _send(process: subprocess.Popen[str], event_json: str) -> dict:
     return json.loads(process.stdout.readline())
 
 
+def kill_and_restart(config: Path, journal: Path, events: list[TableEvent], states: list[dict],
+                     position: int, moment: int, in_flight: bool) -> tuple[int, subprocess.Popen[str]]:
+    """Run the table from ``position`` to ``moment`` (each state as ``states`` says), SIGKILL it
+    (``in_flight``: with the next event on its way), restart it: it must resume exactly at one
+    of the states; returns where, and the restarted process."""
+    process = _start(config, journal)
+    while position < moment:
+        reply = _send(process, events[position].to_json())
+        assert reply["accepted"] and reply["state"] == states[position + 1]
+        position += 1
+    if in_flight:  # the next event is on its way when the power goes
+        assert process.stdin is not None
+        process.stdin.write(events[position].to_json() + "\n")
+        process.stdin.flush()
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    # the restarted table reports its state with the first (harmless) line: a refused event
+    process = _start(config, journal)
+    reply = _send(process, '{"seat": "N", "kind": "key", "value": "NOKEY"}')
+    assert not reply["accepted"]
+    resumed = reply["events"]
+    assert resumed in ((position, position + 1) if in_flight else (position,))
+    assert reply["state"] == states[resumed], f"state after restart at event {resumed}"
+    return resumed, process
+
+
 def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) -> None:
     """SIGKILL at 24 moments of a board (auction, each phase of the play, a claim, the result),
     sometimes right after an event is acknowledged, sometimes while one is still in flight."""
@@ -96,26 +123,8 @@ def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) ->
     assert len(moments) == 24
     position = 0
     for number, moment in enumerate(moments):
-        process = _start(config, journal)
-        while position < moment:
-            reply = _send(process, events[position].to_json())
-            assert reply["accepted"] and reply["state"] == states[position + 1]
-            position += 1
-        in_flight = number % 2 == 1
-        if in_flight:  # the next event is on its way when the power goes
-            assert process.stdin is not None
-            process.stdin.write(events[position].to_json() + "\n")
-            process.stdin.flush()
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        # the restarted table reports its state with the first (harmless) line: a refused event
-        process = _start(config, journal)
-        reply = _send(process, '{"seat": "N", "kind": "key", "value": "NOKEY"}')
-        assert not reply["accepted"]
-        resumed = reply["events"]
-        assert resumed in ((position, position + 1) if in_flight else (position,))
-        assert reply["state"] == states[resumed], f"state after restart at event {resumed}"
-        position = resumed
+        position, process = kill_and_restart(config, journal, events, states, position, moment,
+                                             in_flight=number % 2 == 1)
         process.send_signal(signal.SIGKILL)
         process.wait()
     process = _start(config, journal)

@@ -7,6 +7,11 @@ hand check, or rebuilt after 13 tricks), the Auction with every call, the Play t
 ``*`` after a claim, or after the lead alone at a table without card readers), Contract, Declarer,
 Result and Score "NS n". A revoke is a note on the revoking card; the director's calls and the
 claim are commentary after the Result tag. These are the records `bridgetable match --ours` reads.
+
+A game form other than duplicate (``[table] game``) writes ``[Scoring "Rubber"]`` (the two-player
+game too) or ``"Chicago"`` (also with duplicate scoring, and Minibridge, each named in the
+commentary); its deal's score, which depends on the deals before it, is commentary, not a
+Law 77 Score tag: the deal's points to each side, the honours, and the running score after it.
 """
 
 from __future__ import annotations
@@ -85,6 +90,8 @@ def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardR
         record.contract, record.declarer, record.result = contract, declarer, result["tricks"]
         _add_play(record, result, contract, declarer)
     comments = [f"Director: {call}" for call in result["director_calls"]]
+    if result.get("game", "duplicate") != "duplicate":
+        comments = [*_form_comments(record, result), *comments]
     claim = result["claim"]
     if claim is not None:
         comments.append(f"Claim: {Seat.parse(claim['claimer']).full_name} {claim['tricks']} of the "
@@ -92,6 +99,20 @@ def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardR
     comments.append(f"Confirmed by {Seat.parse(result['confirmed_by']).full_name}")
     record.sections["Result"] = [_comment(text) for text in comments]
     return record
+
+
+SCORING = {"rubber": "Rubber", "two-player": "Rubber", "chicago": "Chicago",
+           "chicago-duplicate": "Chicago", "minibridge": "Chicago"}  # PBN's names for the forms
+
+
+def _form_comments(record: BoardRecord, result: dict[str, Any]) -> list[str]:
+    """A game form's deal: the Scoring tag, no Score tag, and the score as commentary."""
+    record.tags["Scoring"] = SCORING[result["game"]]
+    record.score_ns = None
+    honours = f", honours {result['honours']}" if result["honours"] else ""
+    over = "; the game is over" if result["over"] else ""
+    return [f"{result['game']} deal {result['deal_number']}: NS {result['ns']}, EW {result['ew']}{honours}",
+            f"Running score: NS {result['ns_total']}, EW {result['ew_total']}{over}"]
 
 
 def _journal_facts(path: Path) -> tuple[str, float | None]:

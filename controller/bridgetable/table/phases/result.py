@@ -91,7 +91,7 @@ def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     b.confirmed_by = seat
     if b.config.game == "duplicate":
         return f"board {b.board} confirmed"
-    return f"deal {b.setup.number} confirmed"
+    return None  # the score sheet that follows says it
 
 
 def _undo_result(b: BoardInPlay, seat: Seat) -> str:

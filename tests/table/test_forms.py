@@ -1,0 +1,204 @@
+"""The game forms on the table unit: whole games played with key presses and card scans (as
+TableEvents), their score sheets as images, their export, and each resumed after a SIGKILL."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from bridgetable.bridge import Auction, Deal, Seat
+from bridgetable.check import check_files
+from bridgetable.events import Key, TableEvent
+from bridgetable.table.export import export_journal
+from bridgetable.table.flow import BoardFlow, FlowConfig
+from bridgetable.table.journal import Journal
+from bridgetable.table.screens import render
+from bridgetable.table.script import auction_events, play_events
+from bridgetable.table.service import load_config
+
+from .helpers import feed, key, refused
+from .test_recovery import _send, kill_and_restart
+from .test_screens import check_reference
+
+
+def claimed(dealer: Seat, calls: str, tricks: int, *after: TableEvent) -> list[TableEvent]:
+    """A deal whose declarer claims ``tricks`` before the lead (X takes one off the 13) and the
+    opponents accept; ``after`` (honours) comes before the opponents' OK to the result."""
+    declarer = Auction(dealer, calls.split()).declarer
+    events = [TableEvent.key(dealer, Key.OK), *auction_events(dealer, calls)]
+    if declarer is None:
+        return [*events, key("E", "OK")]
+    fewer = [TableEvent.key(declarer, Key.DOUBLE)] * (13 - tricks)
+    return [*events, TableEvent.key(declarer, Key.CLAIM), *fewer, TableEvent.key(declarer, Key.OK),
+            TableEvent.key(declarer.lho, Key.OK), *after,
+            TableEvent.key(declarer.lho, Key.OK)]
+
+
+# A rubber, hand-checked against the Laws' table (seed 001):
+# 1 (N deals, none vul): 3NT by N, 10 tricks: NS 100 below, 30 above; West's four aces 150 to EW.
+# 2 (E): passed out: nothing scored, the next dealer (South) deals.
+# 3 (S, NS vul): 2H by W, 9 tricks: EW 60 below (a part-score), 30 above.
+# 4 (W, NS vul): 4SX by N, 10 tricks: NS 240 below (EW's 60 no longer counts), insult 50, and the
+#   rubber 2-0: 700. NS 780 above, 340 below (1120); EW 180 above, 60 below (240).
+RUBBER = [*claimed(Seat.N, "1NT Pass 3NT Pass Pass Pass", 10, key("W", "5")),
+          *claimed(Seat.E, "Pass Pass Pass Pass", 0),
+          *claimed(Seat.S, "Pass 1H Pass 2H Pass Pass Pass", 9),
+          *claimed(Seat.W, "Pass 4S X Pass Pass Pass", 10)]
+
+# A Chicago (seed 003): 1 (N, none): 2S by N, 8 tricks: NS 60, a part-score that carries;
+# a passed-out deal, dealt again by East and not counted; 2 (E, NS vul): 2H by S, 8 tricks: NS 60
+# more, a game with the 60 before: 500 at once (560); 3 (S, EW vul): 3NT by W, 9: EW 100 + 500;
+# 4 (W, all vul): 2D by W, 8: EW 40, a part-score on the fourth deal: 100 more (140).
+CHICAGO = [*claimed(Seat.N, "1S Pass 2S Pass Pass Pass", 8),
+           *claimed(Seat.E, "Pass Pass Pass Pass", 0),
+           *claimed(Seat.E, "Pass 1H Pass 2H Pass Pass Pass", 8),
+           *claimed(Seat.S, "Pass 3NT Pass Pass Pass", 9),
+           *claimed(Seat.W, "1D Pass 2D Pass Pass Pass", 8)]
+
+
+def played(game: str, events: list[TableEvent]) -> tuple[BoardFlow, list[dict]]:  # type: ignore[type-arg]
+    flow = BoardFlow(FlowConfig(boards=[1], game=game, session="s", table="2"))
+    results = [outcome.result for outcome in feed(flow, *events) if outcome.result is not None]
+    return flow, results
+
+
+def test_a_whole_rubber_at_the_table_scores_as_the_laws_table_says() -> None:
+    flow, results = played("rubber", RUBBER)
+    assert [(r["deal_number"], r["dealer"], r["vulnerability"], r["ns"], r["ew"]) for r in results] == [
+        (1, "N", "None", 130, 150), (2, "E", "NS", 0, 0), (3, "S", "NS", 0, 90), (4, "W", "NS", 990, 0)]
+    assert results[0]["honours"] == "W 150" and [r["board"] for r in results] == [1, 2, 3, 4]
+    # the running score: an unfinished rubber's game (300) counts while the rubber goes on
+    assert [(r["ns_total"], r["ew_total"], r["over"]) for r in results] == [
+        (430, 150, False), (430, 150, False), (430, 340, False), (1120, 240, True)]
+    view = flow.view()
+    assert view.phase == "done" and view.sheet is not None
+    assert (view.sheet["above"], view.sheet["below"], view.sheet["games"]) == ([780, 180], [340, 60], [2, 0])
+    assert view.sheet["winner"] == "NS"
+    assert "the session is over" in refused(flow, key("N", "OK"))
+    check_reference("rubber-over", render(dataclasses.replace(view, message=None), Seat.E))
+
+
+def test_the_rubber_sheet_between_deals_is_seen_from_each_side() -> None:
+    """Before deal 4: NS have a game (vulnerable), EW a part-score of 60 below the line."""
+    flow = BoardFlow(FlowConfig(boards=[1], game="rubber"))
+    feed(flow, *RUBBER[:-len(claimed(Seat.W, "Pass 4S X Pass Pass Pass", 10))])
+    view = flow.view()
+    assert (view.phase, view.deal, view.dealer, view.vulnerability) == ("start", 4, "W", "NS")
+    assert view.sheet is not None and view.sheet["below"] == [100, 60] and view.sheet["games"] == [1, 0]
+    check_reference("rubber", render(view, Seat.N))
+    check_reference("rubber-east", render(view, Seat.E))  # We and They the other way round
+
+
+def test_a_whole_chicago_with_a_passed_out_deal_dealt_again() -> None:
+    flow, results = played("chicago", CHICAGO)
+    assert [(r["deal_number"], r["dealer"], r["vulnerability"], r["ns"], r["ew"]) for r in results] == [
+        (1, "N", "None", 60, 0), (2, "E", "NS", 0, 0), (2, "E", "NS", 560, 0), (3, "S", "EW", 0, 600),
+        (4, "W", "All", 0, 140)]
+    assert [r["board"] for r in results] == [1, 2, 3, 4, 5]  # the table's own numbering: each deal once
+    view = flow.view()
+    assert view.sheet is not None and view.sheet["total"] == [620, 740] and view.sheet["winner"] == "EW"
+    assert [row[3:] for row in view.sheet["deals"]] == [[60, 0], [560, 0], [0, 600], [0, 140]]
+    check_reference("chicago", render(view, Seat.N))
+
+
+def test_chicago_with_duplicate_scoring_scores_each_deal_alone() -> None:
+    _, results = played("chicago-duplicate", CHICAGO)
+    assert [(r["ns"], r["ew"]) for r in results] == [(110, 0), (0, 0), (110, 0), (0, 600), (0, 90)]
+
+
+def test_honours_are_counted_from_the_hands_once_all_cards_are_scanned() -> None:
+    deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32")
+    flow = BoardFlow(FlowConfig(boards=[1], game="rubber"))
+    calls = "4S Pass Pass Pass"
+    auction = Auction(Seat.N, calls.split())
+    feed(flow, key("N", "OK"), *auction_events(Seat.N, calls), *play_events(deal, auction))
+    assert "counts the honours itself" in refused(flow, key("N", "4"))
+    [outcome] = feed(flow, key("E", "OK"))
+    assert outcome.result is not None and outcome.result["honours"] == "N 100"
+    assert (outcome.result["ns"], outcome.result["ew"]) == (120 + 90 + 100, 0)  # 13 tricks in 4S
+
+
+def test_honours_entered_with_the_keys_are_checked_and_can_be_cleared() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], game="rubber"))
+    feed(flow, *claimed(Seat.N, "1NT Pass 3NT Pass Pass Pass", 9)[:-1])
+    assert "no trump" in refused(flow, key("S", "4"))  # only the four aces count at no trump
+    feed(flow, key("S", "5"))
+    assert flow.view().honours == "S 150" and flow.view().points == (250, 0)
+    assert "has entered no honours" in refused(flow, key("N", "PASS"))
+    feed(flow, key("S", "PASS"))
+    assert flow.view().honours is None and flow.view().points == (100, 0)
+
+
+def test_duplicate_and_chicago_duplicate_count_no_honours() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], game="chicago-duplicate"))
+    feed(flow, *claimed(Seat.N, "1NT Pass 3NT Pass Pass Pass", 9)[:-1])
+    refused(flow, key("S", "5"))
+
+
+def test_a_table_on_the_link_plays_duplicate_only(tmp_path: Path) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text('[table]\nclub = "c"\ngame = "rubber"\n[link]\nhost = "station"\nusername = "table1"\n'
+                      'password = "pw"\nkey = "' + "ab" * 32 + '"\n')
+    with pytest.raises(ValueError, match="with \\[link\\]: a table on the station's link plays duplicate"):
+        load_config(config)
+    config.write_text('[table]\ngame = "bridge"\n')
+    with pytest.raises(ValueError, match="game is one of duplicate, rubber, chicago"):
+        load_config(config)
+    config.write_text('[table]\ngame = "chicago"\nhonours = false\n')
+    flow = load_config(config).flow
+    assert (flow.game, flow.honours) == ("chicago", False)
+
+
+def test_the_export_writes_the_form_and_the_running_score_and_check_reads_it(tmp_path: Path) -> None:
+    from bridgetable.table.service import TableService
+
+    service = TableService(FlowConfig(boards=[1], game="rubber", session="s", club="c"),
+                           Journal(tmp_path / "j.db", session="s"))
+    for event in RUBBER:
+        assert service.handle(event).changed
+    out = tmp_path / "rubber.pbn"
+    assert export_journal(tmp_path / "j.db", out) == 4
+    text = out.read_text()
+    assert text.count('[Scoring "Rubber"]') == 4 and "[Score " not in text
+    assert "{rubber deal 1: NS 130, EW 150, honours W 150}" in text
+    assert "{Running score: NS 1120, EW 240; the game is over}" in text
+    reports, unreadable = check_files([str(out)])
+    assert len(reports) == 4 and not unreadable
+    assert [problem for report in reports for problem in report.problems] == []
+
+
+def killed_and_resumed(tmp_path: Path, game: str, events: list[TableEvent], moments: int) -> None:
+    """SIGKILL a table process at ``moments`` points of a game (every other one with the next
+    event in flight); each restart is exactly where the reference flow was, and the game ends
+    with each deal recorded once."""
+    config = tmp_path / "table.toml"
+    config.write_text(f'[table]\nclub = "c"\nsession = "s"\ntable = "2"\ngame = "{game}"\n')
+    journal = tmp_path / "journal.db"
+    reference = BoardFlow(load_config(config).flow)
+    states, expected = [reference.view().durable()], []
+    for event in events:
+        outcome = reference.handle(event)
+        assert outcome.changed, outcome.message
+        states.append(reference.view().durable())
+        if outcome.result:
+            expected.append(outcome.result)
+    for number, moment in enumerate(sorted({int((i + 1) * (len(events) - 1) / (moments + 1))
+                                            for i in range(moments)})):
+        position, process = kill_and_restart(config, journal, events, states, 0, moment,
+                                             in_flight=number % 2 == 1)
+        for event in events[position:]:
+            _send(process, event.to_json())
+        assert process.stdin is not None
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+        assert [r.payload for r in Journal(journal, session="s").results()] == expected
+        journal.unlink()
+        for extra in tmp_path.glob("journal.db-*"):
+            extra.unlink()
+
+
+@pytest.mark.parametrize(("game", "events"), [("rubber", RUBBER), ("chicago", CHICAGO)])
+def test_a_game_killed_mid_deal_resumes_exactly(tmp_path: Path, game: str, events: list[TableEvent]) -> None:
+    killed_and_resumed(tmp_path, game, events, moments=4)
