@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -181,6 +182,36 @@ def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_c
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0 and "Traceback" not in err, err
     assert (tmp_path / "kept" / "station.db").exists()  # --dir keeps the files
+
+
+def test_ctrl_c_during_the_session_stops_everything_it_started(tmp_path):
+    process = demo_process(tmp_path, "--headless", "--tables", "4", "--rounds", "3", "--broker", "mosquitto")
+    assert process.stdout is not None
+    deadline, line = time.monotonic() + 120, ""
+    while time.monotonic() < deadline and not line.startswith("round 1") and process.poll() is None:
+        line = process.stdout.readline()
+    assert line.startswith("round 1")
+    assert any("mosquitto -c" in command for command in running_with(str(tmp_path)))
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0 and "Traceback" not in err, err
+    assert "bridgetable demo: stopped before the end of the session, after" in err
+    assert " pair " in out  # the ranking so far
+    assert list((tmp_path / "tmp").iterdir()) == []  # the broker's and tables' files are gone
+    assert running_with(str(tmp_path)) == []  # and no Mosquitto is left running on its config
+
+
+def running_with(text: str) -> list[str]:
+    """The command lines of the processes that mention ``text`` (Linux /proc)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            words = cmdline.read_bytes().split(b"\0")
+        except OSError:  # the process has ended meanwhile
+            continue
+        if any(text.encode() in word for word in words):
+            found.append(b" ".join(words).decode(errors="replace"))
+    return found
 
 
 def test_at_a_terminal_enter_ends_the_demo_after_the_session(tmp_path):
