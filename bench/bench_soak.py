@@ -3,18 +3,20 @@
 The session is the demo's (a Mitchell of ``--tables`` tables, ``--rounds`` rounds of
 ``--boards-per-round`` boards, generated deals). Each table unit (board flow, journal, outbox,
 link) and the station (store, ingest, rounds) is a process of its own; the broker is a Mosquitto
-without persistence, so a kill loses every retained assignment and queued message. Every
-``--pause`` seconds (at random, up to twice that) the next victim in turn is SIGKILLed and started
-again at once: a random table, then the station, then the broker, and so on, until the session is
-over. The robots at each table play each board the same way whatever happens (their slips are
-seeded by the board), and a table killed mid-board carries on from its journal.
+without persistence, so a kill loses every retained assignment and queued message. The next
+victim in turn is SIGKILLed and started again at once: a random table, then the station, then
+the broker, and so on, each once it has come up again (connected) and then lived a random time
+(up to twice ``--pause``), until the session is over or ``--kills`` are done. The robots at each
+table play each board the same way whatever happens (their slips are seeded by the board), one
+event every ``--pace`` seconds (as players take their time: the session lasts through the
+kills), and a table killed mid-board carries on from its journal.
 
 It first plays the same session undisturbed, then the killed one, and checks: every board of every
 table stored exactly once (one row of each, no other), every table's outbox acknowledged, and the
 final ranking identical to the undisturbed run's. Printed: the kills of each kind, the time each
 run took, and the checks. Exit status 1 if a check fails.
 
-    .venv/bin/python bench/bench_soak.py [--kills 1000] [--pause 0.3] [--tables 4] [--rounds 3]
+    .venv/bin/python bench/bench_soak.py [--kills 1000] [--pause 0.3] [--pace 1.5] [--tables 4]
 """
 
 from __future__ import annotations
@@ -62,12 +64,18 @@ def keys(directory: Path, tables: int) -> DerivedKeys:
 
 
 # ---- the processes -----------------------------------------------------------------------------------
+def ready(directory: Path, name: str) -> None:
+    """Say that this process is up and connected (the parent kills it only after that)."""
+    (directory / f"{name}.ready").write_text(str(os.getpid()))
+
+
 def run_station(directory: Path, port: int) -> None:
     """The station, on the session the parent created: resumes where the store says."""
     store = SQLiteStore(directory / "station.db")
     session = Session.load(store, "demo")
     station = Station(session, address(port), keys(directory, session.movement.tables), CLUB)
     station.start(timeout=SESSION_TIMEOUT)
+    ready(directory, "station")
     threading.Event().wait()
 
 
@@ -84,7 +92,7 @@ def board_plays(session: Session, table: int) -> dict[int, list[TableEvent]]:
     return plays
 
 
-def run_table(directory: Path, port: int, table: int) -> None:
+def run_table(directory: Path, port: int, table: int, pace: float) -> None:
     """A table unit whose robots play each board of an assigned round, resuming mid-board after a
     kill: the events of the board already in the journal are not played again."""
     store = SQLiteStore(directory / "station.db")  # read once, for the boards and the movement
@@ -100,6 +108,8 @@ def run_table(directory: Path, port: int, table: int) -> None:
     unit = UnitLink(service, keys(directory, session.movement.tables)[table], address(port),
                     resend_min=0.2, resend_max=1.0)
     unit.start()
+    unit.link.connected.wait(SESSION_TIMEOUT)
+    ready(directory, f"table-{table}")
     while True:
         view = service.flow.view()
         board = view.board
@@ -109,6 +119,7 @@ def run_table(directory: Path, port: int, table: int) -> None:
         done = {entry.board for entry in journal.results()}
         played = len(journal) - sum(len(plays[b]) for b in done)
         for event in plays[board][played:]:
+            time.sleep(pace)
             outcome = service.handle(event)
             if not outcome.changed:
                 raise SystemExit(f"table {table}: {event.to_json()} refused: {outcome.message}")
@@ -118,8 +129,8 @@ def run_table(directory: Path, port: int, table: int) -> None:
 class Club:
     """The broker, the station and the tables of one run, each restartable."""
 
-    def __init__(self, directory: Path, tables: int) -> None:
-        self.directory, self.tables = directory, tables
+    def __init__(self, directory: Path, tables: int, pace: float) -> None:
+        self.directory, self.tables, self.pace = directory, tables, pace
         self.broker = MosquittoProcess(directory / "broker")
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
 
@@ -131,11 +142,21 @@ class Club:
 
     def spawn(self, name: str) -> None:
         role, _, number = name.partition("-")
+        (self.directory / f"{name}.ready").unlink(missing_ok=True)
         log = (self.directory / f"{name}.log").open("ab")
+        table = [number, str(self.pace)] if number else []
         self.processes[name] = subprocess.Popen(
-            [sys.executable, __file__, role, str(self.directory), str(self.broker.port),
-             *filter(None, [number])],
+            [sys.executable, __file__, role, str(self.directory), str(self.broker.port), *table],
             stdout=log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, name: str) -> None:
+        """Until ``name`` has come up (connected) since it was last started."""
+        deadline = time.monotonic() + 60
+        while name != "broker" and not (self.directory / f"{name}.ready").exists():
+            self.check_alive()
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{name} did not come up within 60 s")
+            time.sleep(0.02)
 
     def kill(self, name: str) -> None:
         """SIGKILL and start again at once (the broker on the same port, empty)."""
@@ -160,6 +181,11 @@ class Club:
         self.broker.stop()
 
 
+def stored(directory: Path) -> int:
+    with sqlite3.connect(f"file:{directory / 'station.db'}?mode=ro", uri=True) as db:
+        return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
+
+
 def complete(directory: Path, session: Session) -> bool:
     """Every board of every table stored, and every table's outbox acknowledged."""
     with sqlite3.connect(f"file:{directory / 'station.db'}?mode=ro", uri=True) as db:
@@ -181,7 +207,7 @@ def play(directory: Path, options: argparse.Namespace, kills: int) -> dict[str, 
                                    boards_per_round=options.boards_per_round))
     store = SQLiteStore(directory / "station.db")
     session = Session.create(store, setup, generated_boards(len(setup.build_movement().boards), SEED))
-    club = Club(directory, options.tables)
+    club = Club(directory, options.tables, options.pace if kills else 0.0)
     victims = ["table", "station", "broker"]
     done: dict[str, int] = {kind: 0 for kind in victims}
     rng = random.Random(options.seed)
@@ -195,10 +221,15 @@ def play(directory: Path, options: argparse.Namespace, kills: int) -> dict[str, 
             if sum(done.values()) >= kills:
                 time.sleep(0.1)
                 continue
-            time.sleep(rng.uniform(0, 2 * options.pause))
             kind = victims[sum(done.values()) % 3]
-            club.kill(f"table-{rng.randint(1, options.tables)}" if kind == "table" else kind)
+            victim = f"table-{rng.randint(1, options.tables)}" if kind == "table" else kind
+            club.wait_ready(victim)
+            time.sleep(rng.uniform(0, 2 * options.pause))
+            club.kill(victim)
             done[kind] += 1
+            if options.progress and sum(done.values()) % options.progress == 0:
+                print(f"  {sum(done.values())} kills, {stored(directory)} results stored, "
+                      f"{time.monotonic() - began:.0f} s", flush=True)
     finally:
         club.stop()
     seconds = time.monotonic() - began
@@ -217,6 +248,9 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=1000, help="kills in all (default 1000)")
     parser.add_argument("--pause", type=float, default=0.3,
                         help="mean seconds between kills (default 0.3)")
+    parser.add_argument("--pace", type=float, default=1.5,
+                        help="seconds between a table's events while killing (default 1.5)")
+    parser.add_argument("--progress", type=int, default=50, help="print progress every N kills")
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--boards-per-round", type=int, default=2)
@@ -241,6 +275,6 @@ if __name__ == "__main__":
         if sys.argv[1] == "station":
             run_station(Path(sys.argv[2]), int(sys.argv[3]))
         else:
-            run_table(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+            run_table(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
     else:
         main()
