@@ -151,7 +151,7 @@ def test_an_overflowing_result_is_refused_at_once_and_the_others_of_the_moment_s
                 tables[0].publish(topics.table_topic(CLUB, 1, "result"), overflow)
             for table in tables:
                 table.flush()
-            wait_for(lambda: not any(table.outbox.pending() for table in tables), timeout=3.0,
+            wait_for(lambda: not any(table.outbox.pending() for table in tables), timeout=4.5,  # < resend
                      what="the genuine results acknowledged")
             wait_for(lambda: station.link.refused["result"] == 200, what="the overflow refused each time")
         assert len(session.store.results(session.id)) == 6
