@@ -18,7 +18,7 @@ from bridgetable.table.screens import render
 from bridgetable.table.script import auction_events, play_events
 from bridgetable.table.service import load_config
 
-from .helpers import feed, key, refused
+from .helpers import DEAL, feed, key, refused
 from .test_recovery import _send, kill_and_restart
 from .test_screens import check_reference
 
@@ -202,3 +202,70 @@ def killed_and_resumed(tmp_path: Path, game: str, events: list[TableEvent], mome
 @pytest.mark.parametrize(("game", "events"), [("rubber", RUBBER), ("chicago", CHICAGO)])
 def test_a_game_killed_mid_deal_resumes_exactly(tmp_path: Path, game: str, events: list[TableEvent]) -> None:
     killed_and_resumed(tmp_path, game, events, moments=4)
+
+
+def points(seat: str, *digits: str) -> list[TableEvent]:
+    """A Minibridge announcement of high-card points: the digit keys (and X, XX), then OK."""
+    return [key(seat, digit) for digit in digits] + [key(seat, "OK")]
+
+
+# DEAL's high-card points: North 19, East 13, South 2, West 6: North-South play, North declares
+# (more than South) and announces 3NT, a game; the cards are scanned.
+MINIBRIDGE_CALLS = "Pass 3NT Pass Pass Pass"  # only to script the play: W deals, N declares
+MINIBRIDGE = [key("N", "OK"), *points("N", "1", "7", "XX", "XX"), *points("E", "1", "3"), *points("S", "2"),
+              *points("W", "6"), key("N", "3"), key("N", "NT"),
+              *play_events(DEAL, Auction(Seat.W, MINIBRIDGE_CALLS.split())), key("E", "OK")]
+
+
+def test_a_minibridge_deal_announced_with_the_keys_and_played_with_the_card_readers() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], game="minibridge"))
+    feed(flow, *MINIBRIDGE[:12])  # North, East and South have announced, West types 6
+    assert dict(flow.view().announced) == {"N": 19, "E": 13, "S": 2} and flow.view().turn == "W"
+    check_reference("minibridge", render(flow.view(), Seat.W))
+    assert "announces their high-card points" in refused(flow, key("N", "OK"))
+    feed(flow, key("W", "OK"))
+    assert flow.view().turn == "N"  # North declares
+    assert "not a Minibridge announcement" in refused_after(flow, key("N", "2"), key("N", "NT"))
+    outcomes = feed(flow, *MINIBRIDGE[13:])
+    record = outcomes[-1].result
+    assert record is not None
+    assert (record["contract"], record["declarer"], record["auction"]) == ("3NT", "N", None)
+    tricks = record["tricks"]
+    made = tricks >= 9
+    expected = (40 + 30 * (tricks - 7) + 300, 0) if made else (0, 50 * (9 - tricks))
+    assert (record["ns"], record["ew"]) == expected and record["vulnerability"] == "None"
+    assert flow.view().phase == "start" and flow.view().deal == 2 and flow.view().dealer == "E"
+
+
+def refused_after(flow: BoardFlow, first: TableEvent, second: TableEvent) -> str:
+    """``first`` accepted, then ``second`` refused (and changing nothing): its message."""
+    feed(flow, first)
+    message = refused(flow, second)
+    feed(flow, key(second.seat.name, "UNDO"))
+    return message
+
+
+def test_minibridge_twenty_points_each_is_dealt_again_by_the_same_dealer() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], game="minibridge"))
+    feed(flow, key("N", "OK"), *points("N", "1", "PASS"), *points("E", "1", "PASS"),
+         *points("S", "1", "PASS"))
+    assert "add up to 30, not 40" in refused(flow, key("W", "OK"))
+    feed(flow, *points("W", "1", "PASS"))
+    assert "20 points each" in (flow.view().message or "")
+    [outcome] = feed(flow, key("S", "OK"), key("E", "OK"))[-1:]
+    assert outcome.result is not None and outcome.result["contract"] == "Pass"
+    assert (flow.view().deal, flow.view().dealer) == (1, "N")  # not counted: North deals again
+
+
+def test_minibridge_with_the_hand_check_counts_the_points_itself() -> None:
+    flow = BoardFlow(FlowConfig(boards=[1], game="minibridge", hand_check=True))
+    feed(flow, key("N", "OK"), *[TableEvent.card(seat, card) for seat in Seat for card in DEAL[seat]])
+    view = flow.view()
+    assert view.phase == "announcement" and dict(view.announced) == {"N": 19, "E": 13, "S": 2, "W": 6}
+    assert view.turn == "N"
+    feed(flow, key("N", "1"), key("N", "S"))
+    assert (flow.view().phase, flow.view().contract) == ("play", "1S")
+
+
+def test_a_minibridge_deal_killed_mid_deal_resumes_exactly(tmp_path: Path) -> None:
+    killed_and_resumed(tmp_path, "minibridge", MINIBRIDGE, moments=3)

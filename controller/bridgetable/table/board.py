@@ -45,6 +45,7 @@ class Phase(Enum):
     START = "start"  # board number, dealer, vulnerability; OK begins
     HAND_CHECK = "hand check"  # each player scans their 13 cards
     AUCTION = "auction"
+    ANNOUNCE = "announcement"  # Minibridge: high-card points, then declarer's part-score or game
     CONTRACT_ENTRY = "contract entry"  # no bidding boxes: contract, then OK at declarer's seat
     LEAD_ENTRY = "lead entry"  # no card readers: the opening lead with the buttons
     PLAY = "play"
@@ -155,6 +156,7 @@ class BoardInPlay:
         self.stopped: Seat | None = None  # waits the regulation's pause after a STOP and a bid
         self.claim_analysis: str | None = None  # a disputed claim's worst line and best play
         self.honours: Honour | None = None  # entered with the keys when the hands are unknown
+        self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
 
     def toggle_director(self, seat: Seat, reason: str = "") -> str:
         """Call the director (with ``reason``), or answer the call on show (no reason)."""

@@ -39,7 +39,7 @@ from ..bridge import Auction, BridgeError, Card, Contract, Play, Seat
 from ..events import EventKind, Key, TableEvent
 from .board import BoardInPlay, DealRules, FlowConfig, Phase, Refused
 from .forms import table_form
-from .phases import auction, claim, irregularity, play, result, start
+from .phases import announcement, auction, claim, irregularity, play, result, start
 from .view import TableView, table_view
 
 __all__ = ["BoardFlow", "FlowConfig", "Outcome", "Phase", "Refused", "TableView"]
@@ -50,6 +50,7 @@ HANDLERS: dict[Phase, Handler] = {
     Phase.START: start.on_start,
     Phase.HAND_CHECK: start.on_hand_check_key,
     Phase.AUCTION: auction.on_auction_key,
+    Phase.ANNOUNCE: announcement.on_key,
     Phase.CONTRACT_ENTRY: auction.on_contract_entry,
     Phase.LEAD_ENTRY: play.on_lead_entry,
     Phase.PLAY: play.on_play_key,

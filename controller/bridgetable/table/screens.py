@@ -345,11 +345,35 @@ def render_traveller(traveller: dict[str, Any], table: int = 0) -> Image.Image:
     return canvas.image
 
 
+def _body_announce(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    """Minibridge: each seat's high-card points (the one being entered underlined), then who
+    declares and announces a part-score or a game."""
+    points = dict(view.announced)
+    for i, who in enumerate(Seat):
+        canvas.text(i * 32 + 2, 12, str(who), size=9, bold=(who == seat))
+        shown = str(points[str(who)]) if str(who) in points else ""
+        if str(who) == view.turn and len(points) < 4:
+            shown = f"{view.entry or ''}_"
+        canvas.text(i * 32 + 2, 23, shown, size=11, bold=True)
+    if len(points) < 4:
+        canvas.text(0, 38, "High-card points", size=9)
+        if view.turn == str(seat):
+            return "Your points, then OK"
+        return f"{Seat.parse(view.turn or 'N').full_name} to announce"
+    if view.turn is None:
+        canvas.text(0, 38, "20 each: dealt again", size=9)
+        return "OK to deal again"
+    level = view.pending.get(view.turn, "")
+    canvas.text(0, 38, f"{Seat.parse(view.turn).full_name} declares {level}", size=9)
+    return "1+strain: part, or game" if view.turn == str(seat) else "Dummy down, declarer announces"
+
+
 _BODIES = {
     Phase.WAITING: _body_waiting,
     Phase.START: _body_start,
     Phase.HAND_CHECK: _body_hand_check,
     Phase.AUCTION: _body_auction,
+    Phase.ANNOUNCE: _body_announce,
     Phase.CONTRACT_ENTRY: _body_entry,
     Phase.LEAD_ENTRY: _body_entry,
     Phase.TRICKS_ENTRY: _body_entry,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..bridge import Rank, ScoreSheet, Seat, Side, Suit
 from .board import BoardInPlay, Phase
-from .phases import irregularity, result
+from .phases import announcement, irregularity, result
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,7 @@ class TableView:
     honours: str | None = None  # honours entered with the keys, "W 150"
     points: tuple[int, int] | None = None  # the deal's points to NS and EW, once the result is known
     sheet: dict[str, Any] | None = None  # the game's score sheet (see ``sheet_summary``)
+    announced: tuple[tuple[str, int], ...] = ()  # Minibridge: each seat's high-card points
     message: str | None = None
 
     def durable(self) -> dict[str, Any]:
@@ -87,7 +88,9 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         stop=str(b.stopped) if b.stopped is not None else None,
         lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis,
         game=b.config.game, deal=b.setup.number, honours=str(b.honours) if b.honours else None,
-        points=result.points(b), sheet=None if sheet is None else sheet_summary(sheet), message=message,
+        points=result.points(b), sheet=None if sheet is None else sheet_summary(sheet),
+        announced=tuple((str(seat), hcp) for seat, hcp in announcement.points(b).items())
+        if b.phase is Phase.ANNOUNCE else (), message=message,
     )
 
 
@@ -136,6 +139,9 @@ def _deciders(b: BoardInPlay) -> tuple[Seat, ...]:
 
 
 def _turn(b: BoardInPlay) -> str | None:
+    if b.phase is Phase.ANNOUNCE:  # whose points are due, then declarer's announcement
+        seat = announcement.turn(b) or announcement.declarer(b)
+        return None if seat is None else str(seat)
     if b.phase is Phase.AUCTION:
         return str(b.auction.turn)
     if b.phase is Phase.PLAY and b.play is not None:
@@ -150,7 +156,7 @@ def _entry_text(b: BoardInPlay) -> str | None:
     if b.phase is Phase.LEAD_ENTRY:
         suit = Suit(int(b.entry_strain)).symbol if b.entry_strain is not None else "?"
         return f"{suit}{Rank(b.number).letter}"
-    if b.phase in (Phase.CLAIM_ENTRY, Phase.CLAIM_RULING, Phase.TRICKS_ENTRY):
+    if b.phase in (Phase.CLAIM_ENTRY, Phase.CLAIM_RULING, Phase.TRICKS_ENTRY, Phase.ANNOUNCE):
         return str(b.number)
     return None
 

@@ -7,11 +7,12 @@ from ..board import FlowConfig
 from .base import TableForm
 from .chicago import ChicagoAtTable
 from .duplicate import DuplicateBoards
+from .minibridge import MinibridgeAtTable
 from .rubber import RubberAtTable
 
 FORMS: dict[str, type[TableForm]] = {
     "duplicate": DuplicateBoards, "rubber": RubberAtTable,
-    "chicago": ChicagoAtTable, "chicago-duplicate": ChicagoAtTable,
+    "chicago": ChicagoAtTable, "chicago-duplicate": ChicagoAtTable, "minibridge": MinibridgeAtTable,
 }
 
 

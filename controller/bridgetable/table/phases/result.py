@@ -118,7 +118,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "table": config.table, "board": b.board, "revision": 1,
         "dealer": str(b.dealer), "vulnerability": str(b.vulnerability),
         "deal": deal.to_pbn() if deal else None,
-        "auction": [str(call) for call in b.auction.calls] if config.bidding_boxes else None,
+        "auction": [str(call) for call in b.auction.calls] if b.rules.first_phase is Phase.AUCTION else None,
         "alerts": sorted(b.auction.alerts),
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,

@@ -1,0 +1,15 @@
+"""Minibridge at the table (the rules: ``bridge.minibridge``): no auction but the announcement
+(``phases.announcement``), deals dealt as boards 1-4 with nobody vulnerable, a deal of 20 points
+each dealt again by the same dealer and not counted, four deals scored each on its own."""
+
+from __future__ import annotations
+
+from ..board import Phase
+from .base import EngineForm
+
+
+class MinibridgeAtTable(EngineForm):
+    passed_out = "20 points each: the same dealer deals again"
+
+    def first_phase(self) -> Phase:
+        return Phase.ANNOUNCE
