@@ -97,7 +97,7 @@ class RobotTable:
     """
 
     def __init__(self, number: int, session: Session, directory: Path, broker: Broker, key: bytes,
-                 displays: bool = True) -> None:
+                 displays: bool = True, club: str = CLUB) -> None:
         self.number = number
         boards = [b for a in session.movement.assignments if a.table == number for b in a.boards]
         infos = session.store.boards(session.id)
@@ -109,7 +109,7 @@ class RobotTable:
         self.displays = {seat: Display.dummy() for seat in Seat} if displays else {}
         self.handled = threading.Condition()  # the table has handled the robot's last event
         self.outcome: Outcome | None = None
-        self.service = TableService(FlowConfig(boards=boards, deals=deals, club=CLUB, session=session.id,
+        self.service = TableService(FlowConfig(boards=boards, deals=deals, club=club, session=session.id,
                                                table=str(number)), self.journal, self.displays,
                                     on_handled=self._on_handled)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()

@@ -1,0 +1,195 @@
+"""An ingest worker: takes the clubs' messages from the central broker, checks them, stores them in
+PostgreSQL and acknowledges them to their club.
+
+Several workers share the load through one MQTT 5 shared subscription
+(``$share/central/bridgetable/v1/+/central/up``): the broker gives each message to one of them.
+A worker that dies loses at most the messages it had taken and not stored; the club's outbox
+sends them again, and storing is idempotent (``CentralDb.ingest``), so nothing is lost or doubled.
+A message is refused — logged, counted, recorded in ``refused``, never acknowledged — when its
+club is unknown, when it names another club than its topic's, when it is not signed with that
+club's key, or when it is not a message of ours.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import queue
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.subscribeoptions import SubscribeOptions
+
+from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope
+from ..link import Broker, SignatureError
+from ..link.schema import encode
+from ..link.topics import ROOT
+from .db import CentralDb, Message
+
+log = logging.getLogger("bridgetable.central")
+SHARE = "central"
+UP_FILTER = f"{ROOT}/+/central/up"
+BATCH = 200  # messages stored in one transaction at most
+KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "setup": {"event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict, "boards": list},
+    "result": {"round": int, "table": int, "board": int, "revision": int, "ns": int, "ew": int,
+               "contract": str, "declarer": (str, type(None)), "tricks": (int, type(None)),
+               "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
+               "source": str, "record": dict, "stored_at": str},
+    "ranking": {"seq": int, "ranking": list},
+}
+
+
+class FederationKeys(Mapping[str, bytes]):
+    """Each club's upstream key, derived from the federation's secret; ``clubs`` (when given)
+    are the only clubs known."""
+
+    def __init__(self, secret: bytes, clubs: list[str] | None = None) -> None:
+        self._secret, self._clubs = secret, clubs
+
+    def __getitem__(self, club: str) -> bytes:
+        if self._clubs is not None and club not in self._clubs:
+            raise KeyError(club)
+        return derive_club_key(self._secret, club)
+
+    def __iter__(self) -> Any:
+        return iter(self._clubs or [])
+
+    def __len__(self) -> int:
+        return len(self._clubs or [])
+
+
+def check_body(message: dict[str, Any]) -> None:
+    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking."""
+    kind = message.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
+    for name, types in {"id": str, "session": str, **KINDS[kind]}.items():
+        value = message.get(name)
+        if not isinstance(value, types) or (types is int and isinstance(value, bool)):
+            raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
+    if not message["session"] or len(message["session"]) > 200:
+        raise ValueError(f"{kind}.session must be 1-200 characters")
+
+
+def club_of(topic: str) -> str:
+    """The club whose upstream topic this is (``bridgetable/v1/{club}/central/up``)."""
+    levels = topic.split("/")
+    if len(levels) != 5 or "/".join(levels[:2]) != ROOT or levels[3:] != ["central", "up"]:
+        raise ValueError(f"topic {topic!r} is not a club's upstream topic")
+    return levels[2]
+
+
+class IngestWorker:
+    """One ingest process's worker: its own broker connection and database connection."""
+
+    def __init__(self, db_url: str, keys: Mapping[str, bytes], broker: Broker, name: str = "central-1",
+                 on_stored: Callable[[list[Message]], None] | None = None) -> None:
+        self.db = CentralDb(db_url)
+        self.keys, self.broker, self.name = keys, broker, name
+        self.on_stored = on_stored
+        self.stored = 0      # messages that changed the database
+        self.duplicates = 0  # messages already stored
+        self.refused = 0
+        self.ready = threading.Event()
+        self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bridgetable-{name}",
+                             protocol=mqtt.MQTTv5)
+        if broker.username is not None:
+            client.username_pw_set(broker.username, broker.password)
+        if broker.tls:
+            client.tls_set(ca_certs=broker.ca_file)
+        client.reconnect_delay_set(1, int(max(1, broker.max_delay)))
+        client.on_connect = self._on_connect
+        client.on_subscribe = self._on_subscribe
+        client.on_message = self._on_message
+        self.client = client
+
+    def start(self) -> None:
+        self._thread.start()
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive,
+                                  clean_start=True)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+        self._stopping.set()
+        if self._thread.ident is not None:
+            self._thread.join(10)
+        self.db.close()
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                    properties: Any) -> None:
+        if reason.is_failure:
+            log.warning("%s: the central broker refused the connection: %s", self.name, reason)
+            return
+        client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
+
+    def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
+                      properties: Any) -> None:
+        self.ready.set()
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        self._queue.put((msg.topic, bytes(msg.payload)))
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                first = self._queue.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            batch = [first]
+            while len(batch) < BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self.handle(batch)
+            except Exception:  # the database gone: the clubs' outboxes send these again
+                log.exception("%s: could not store %d messages", self.name, len(batch))
+                time.sleep(1.0)
+
+    def verify(self, topic: str, payload: bytes) -> Message:
+        """The message, or ValueError / SignatureError saying why it is refused."""
+        club = club_of(topic)
+        key = self.keys.get(club)
+        if key is None:
+            raise ValueError(f"club {club!r} is not a member of the federation")
+        message = decode_envelope(payload, club, key)
+        check_body(message)
+        return Message(club, {name: value for name, value in message.items()
+                              if name not in ("schema", "club", "sig")})
+
+    def handle(self, batch: list[tuple[str, bytes]]) -> None:
+        """Verify, store in one transaction, then acknowledge to each club what was stored."""
+        good: list[Message] = []
+        for topic, payload in batch:
+            try:
+                good.append(self.verify(topic, payload))
+            except (ValueError, SignatureError) as exc:
+                self.refused += 1
+                digest = hashlib.sha256(payload).hexdigest()[:8]
+                log.warning("%s: refused a message on %s (payload %s): %s", self.name, topic, digest, exc)
+                self.db.refuse(topic, str(exc))
+        if not good:
+            return
+        new = self.db.ingest(good)
+        self.stored += sum(new)
+        self.duplicates += len(new) - sum(new)
+        ids: dict[str, list[str]] = defaultdict(list)
+        for message in good:
+            ids[message.club].append(message.body["id"])
+        for club, acked in ids.items():
+            ack = envelope({"kind": "ack", "ids": acked}, club, self.keys[club])
+            self.client.publish(ack_topic(club), encode(ack), qos=1)
+        if self.on_stored is not None:
+            self.on_stored(good)

@@ -1,0 +1,34 @@
+"""A club's session as the center has it, scored with the station's own scoring: the set-up and
+the results are put into an in-memory store, from which ``director.standings`` ranks the pairs
+exactly as the club's station does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..director.session import Session, SessionSetup
+from ..director.standings import Standings, score_session
+from ..director.store import BoardInfo, SQLiteStore, StoredResult
+from .db import CentralDb
+
+
+class SessionNotFound(LookupError):
+    """No such club session at the center (or no set-up received yet)."""
+
+
+def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Standings]:
+    """The session (in a throw-away store) and its standings from what the center holds."""
+    found = db.session(club, session)
+    if found is None or found["setup"] is None:
+        raise SessionNotFound(f"the center has no set-up of session {session!r} of club {club!r}")
+    setup: dict[str, Any] = found["setup"]
+    store = SQLiteStore(":memory:")
+    pairs = {int(pair): entry["names"] for pair, entry in setup["pairs"].items()}
+    session_setup = SessionSetup(session, setup["event"], setup["movement"], setup["scoring"], pairs=pairs,
+                                 teams=setup.get("teams") or {})
+    boards = [BoardInfo(b["board"], b["deal"], b["dealer"], b["vulnerability"]) for b in setup["boards"]]
+    loaded = Session.create(store, session_setup, boards)
+    store.put_results([StoredResult(session=session, **{name: row[name] for name in (
+        "round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks", "ns_score",
+        "lead", "adjusted", "source", "record", "stored_at")}) for row in db.results(club, session)])
+    return loaded, score_session(loaded)

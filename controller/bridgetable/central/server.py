@@ -1,0 +1,48 @@
+"""The central server in one process: ``workers`` ingest workers on the central broker and,
+unless ``web_port`` is None, the pages. Several such processes may run side by side (on one
+machine or several): their workers share the load through the shared subscription."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from ..link import Broker
+from .ingest import IngestWorker
+
+
+class Center:
+    def __init__(self, db_url: str, keys: Mapping[str, bytes], broker: Broker, *, workers: int = 1,
+                 web_port: int | None = 8090, host: str = "127.0.0.1", name: str = "central") -> None:
+        self.db_url, self.web_port, self.host = db_url, web_port, host
+        self.workers = [IngestWorker(db_url, keys, broker, name=f"{name}-{n + 1}") for n in range(workers)]
+        self._server: Any = None
+
+    def start(self, timeout: float = 10.0) -> None:
+        """Start the workers (and the pages); wait until every worker has subscribed."""
+        for worker in self.workers:
+            worker.start()
+        for worker in self.workers:
+            if not worker.ready.wait(timeout):
+                raise TimeoutError(f"{worker.name}: no central broker at {worker.broker.host}:{worker.broker.port}")
+        if self.web_port is not None:
+            import uvicorn
+
+            from .web import create_app
+
+            self._server = uvicorn.Server(uvicorn.Config(create_app(self.db_url), host=self.host,
+                                                         port=self.web_port, log_level="warning"))
+            threading.Thread(target=self._server.run, name="central-web", daemon=True).start()
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+        for worker in self.workers:
+            worker.stop()
+
+    def counts(self) -> dict[str, int]:
+        """Messages stored, already stored (duplicates) and refused by this process's workers."""
+        return {"stored": sum(w.stored for w in self.workers),
+                "duplicates": sum(w.duplicates for w in self.workers),
+                "refused": sum(w.refused for w in self.workers)}

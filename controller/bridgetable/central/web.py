@@ -1,0 +1,147 @@
+"""The central server's pages and its HTTP JSON API (Starlette), read from PostgreSQL.
+
+Pages: the clubs, each club's sessions, a session's ranking and its boards (the station's own
+templates: ``ranking_table.html`` and ``board.html``, under the center's ``base.html``), a player's
+history across clubs by national number, the sessions being played now. ``/api/...`` serves the
+same as JSON for a federation's other systems. The endpoints are plain functions: Starlette runs
+them in its thread pool, each query on the one connection in turn (psycopg serialises them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ..director.templating import TEMPLATES as STATION_TEMPLATES
+from ..director.web import hand_diagram
+from .db import CentralDb
+from .scoring import SessionNotFound, load_session
+
+TEMPLATES = Environment(
+    loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), STATION_TEMPLATES.loader,
+                         PrefixLoader({"station": STATION_TEMPLATES.loader})]),
+    autoescape=select_autoescape(["html"]))
+TITLE = "Central results"
+
+
+def _json(value: Any) -> Any:
+    """Rows as JSON: timestamps as ISO text."""
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_json(item) for item in value]
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def render(name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
+    values.setdefault("event", TITLE)
+    return HTMLResponse(TEMPLATES.get_template(name).render(**values), status_code=status_code)
+
+
+def create_app(db_url: str) -> Starlette:
+    db = CentralDb(db_url)
+
+    def not_found(request: Request, message: str) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=404)
+        return render("error.html", message=message, status_code=404)
+
+    def clubs(request: Request) -> Response:
+        return render("clubs.html", clubs=db.clubs(), live=db.live())
+
+    def live(request: Request) -> Response:
+        return render("live.html", live=db.live())
+
+    def club(request: Request) -> Response:
+        name = request.path_params["club"]
+        sessions = db.sessions(name)
+        if not sessions:
+            return not_found(request, f"no session of club {name!r} has reached the center")
+        return render("club.html", club=name, sessions=sessions)
+
+    def session(request: Request) -> Response:
+        name, session_id = request.path_params["club"], request.path_params["session"]
+        try:
+            loaded, standings = load_session(db, name, session_id)
+        except SessionNotFound as exc:
+            return not_found(request, str(exc))
+        values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
+                  "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
+                  "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
+        fragment = TEMPLATES.get_template("ranking_table.html").render(**values)
+        fragment = fragment.replace('href="/board/', f'href="/club/{name}/{session_id}/board/')
+        found = db.session(name, session_id) or {}
+        players = [p for entry in (found.get("setup") or {}).get("pairs", {}).values() for p in entry["players"]]
+        return render("session.html", event=loaded.setup.event, club=name, session=session_id,
+                      ranking_html=Markup(fragment), final=found.get("seq") is not None,
+                      results=len(db.results(name, session_id)), players=players)
+
+    def board(request: Request) -> Response:
+        name, session_id = request.path_params["club"], request.path_params["session"]
+        number = request.path_params["board"]
+        try:
+            loaded, standings = load_session(db, name, session_id)
+        except SessionNotFound as exc:
+            return not_found(request, str(exc))
+        info = loaded.store.boards(session_id).get(number)
+        if info is None:
+            return not_found(request, f"session {session_id!r} of {name!r} has no board {number}")
+        return render("board.html", event=loaded.setup.event, club=name, board=info,
+                      rows=standings.travellers.get(number, []), hands=hand_diagram(info.deal),
+                      names=loaded.setup.pairs, records=db.results(name, session_id, number))
+
+    def player(request: Request) -> Response:
+        number = request.path_params["number"]
+        return render("player.html", number=number, history=db.player(number))
+
+    def api_clubs(request: Request) -> Response:
+        return JSONResponse(_json(db.clubs()))
+
+    def api_sessions(request: Request) -> Response:
+        name = request.path_params["club"]
+        sessions = db.sessions(name)
+        if not sessions:
+            return not_found(request, f"no session of club {name!r} has reached the center")
+        return JSONResponse(_json(sessions))
+
+    def api_session(request: Request) -> Response:
+        name, session_id = request.path_params["club"], request.path_params["session"]
+        try:
+            loaded, standings = load_session(db, name, session_id)
+        except SessionNotFound as exc:
+            return not_found(request, str(exc))
+        found = db.session(name, session_id) or {}
+        return JSONResponse(_json({"club": name, "session": session_id, "setup": found.get("setup"),
+                                   "final_ranking": found.get("ranking"),
+                                   "standings": standings.as_json(loaded.setup.pairs),
+                                   "results": db.results(name, session_id)}))
+
+    def api_player(request: Request) -> Response:
+        return JSONResponse(_json(db.player(request.path_params["number"])))
+
+    def api_live(request: Request) -> Response:
+        return JSONResponse(_json(db.live()))
+
+    routes = [
+        Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
+        Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
+        Route("/player/{number}", player),
+        Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
+        Route("/api/clubs/{club}/sessions/{session}", api_session), Route("/api/players/{number}", api_player),
+        Route("/api/live", api_live),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        db.close()
+
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,209 @@
+"""``bridgetable demo --central``: a federation on one machine. Two clubs, each with its own
+Mosquitto bridged (a ``connection`` stanza, as deploy/install-station.sh writes it) to a central
+Mosquitto, its scoring station, its robot tables and its upstream link; the central server (two
+ingest workers sharing the load, the pages) on a private PostgreSQL. Once both sessions have
+reached the center complete, the central page stays up until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import shutil
+import socket
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..central.db import CentralDb
+from ..central.ingest import FederationKeys
+from ..central.pgserver import PrivatePostgres
+from ..central.server import Center
+from ..director.session import Session, SessionSetup, generated_boards
+from ..director.station import Station
+from ..director.store import SQLiteStore
+from ..director.upstream import Upstream, UpstreamOutbox, bridge_config, derive_club_key
+from ..link import Broker, DerivedKeys
+from ..link.broker import MosquittoProcess, free_port
+from .club import RobotTable
+
+log = logging.getLogger("bridgetable.demo")
+CLUBS = ("northbridge", "southbridge")
+PLAYERS = ["Ann Holm", "Bo Dahl", "Cai Lund", "Dan Berg", "Eva Krog", "Finn Juul", "Gry Vang", "Hans Lind",
+           "Ida Friis", "Jens Bak", "Kim Sand", "Lis Hald"]
+
+
+def player_names(club_index: int, pairs: int) -> dict[int, str]:
+    """Pair names with national numbers; pair 1 is the same two players at every club, so that
+    the center shows a history across clubs."""
+    names = {}
+    for pair in range(1, pairs + 1):
+        first = 0 if pair == 1 else 100 * (club_index + 1) + 2 * pair
+        names[pair] = " & ".join(f"{PLAYERS[(first + seat) % len(PLAYERS)]} ({10001 + first + seat})"
+                                 for seat in (0, 1))
+    return names
+
+
+@dataclass
+class FederationOptions:
+    tables: int = 3
+    rounds: int = 2
+    boards_per_round: int = 2
+    workers: int = 2
+    web_port: int = 8090
+    seed: int = 1
+
+
+class Club:
+    """One club on this machine: its Mosquitto bridged to the center (``central_port``), its
+    station and robot tables playing a Mitchell, and the upstream link feeding the center."""
+
+    def __init__(self, name: str, index: int, work: Path, central_port: int, secret: bytes,
+                 options: FederationOptions) -> None:
+        self.name, self.work = name, work
+        self.broker = MosquittoProcess(work / "broker")
+        self.broker.config.write_text(self.broker.config.read_text() + bridge_config(
+            name, "127.0.0.1", central_port, username=name, password=name))
+        self.store = SQLiteStore(work / "station.db")
+        setup = SessionSetup(f"{name}-evening", f"{name.title()} club evening",
+                             {"kind": "mitchell", "tables": options.tables, "rounds": options.rounds,
+                              "boards_per_round": options.boards_per_round},
+                             "MP", pairs=player_names(index, 2 * options.tables))
+        self.session = Session.create(self.store, setup, generated_boards(
+            len(setup.build_movement().boards), options.seed + index))
+        address = Broker(port=self.broker.port, min_delay=0.1, max_delay=1.0)
+        keys = DerivedKeys(secrets.token_bytes(32), name, options.tables)
+        self.station = Station(self.session, address, keys, name)
+        self.tables = [RobotTable(n, self.session, work, address, keys[n], displays=False, club=name)
+                       for n in range(1, options.tables + 1)]
+        self.outbox = UpstreamOutbox(work / "station.db")
+        self.upstream = Upstream(self.session, name, derive_club_key(secret, name), address, self.outbox,
+                                 resend_after=3.0, every=0.5)
+        self.station.ingest.subscribe(self.upstream.wake)
+
+    def start(self) -> None:
+        self.broker.start()
+        self.station.start()
+        self.upstream.start()
+        for table in self.tables:
+            table.start()
+
+    def expected(self) -> set[tuple[int, int, int, int]]:
+        """Every revision the station has stored: (round, table, board, revision)."""
+        return {(r.round, r.table, r.board, r.revision)
+                for r in self.store.results(self.session.id, all_revisions=True)}
+
+    def stop(self) -> None:
+        for table in self.tables:
+            table.stopping.set()
+        for table in self.tables:
+            table.stop()
+        self.upstream.stop()
+        self.station.stop()
+        self.broker.stop()
+        self.outbox.close()
+        self.store.close()
+
+
+def arrived(db: CentralDb, club: Club) -> bool:
+    """Every revision of the club's session is at the center, and its final ranking."""
+    rows = db.results(club.name, club.session.id)
+    got = {(r["round"], r["table"], r["board"], r["revision"]) for r in rows}
+    found = db.session(club.name, club.session.id)
+    return (club.station.finished.is_set() and got == club.expected() and found is not None
+            and found["seq"] == len(got))
+
+
+class Federation:
+    """The center and two clubs, started and stopped together (a context manager)."""
+
+    def __init__(self, options: FederationOptions, work: Path) -> None:
+        self.options, self.work = options, work
+        self.secret = secrets.token_bytes(32)
+        self.postgres = PrivatePostgres()  # its own directory, which the postgres user can reach
+        self.central_broker = MosquittoProcess(work / "central-broker")
+        self.center: Center | None = None
+        self.clubs: list[Club] = []
+        self.db: CentralDb | None = None
+
+    def start(self, central_port: int | None = None) -> None:
+        """Start all; the clubs' bridges go to ``central_port`` (the central broker's by default)."""
+        url = self.postgres.start()
+        self.central_broker.start()
+        self.center = Center(url, FederationKeys(self.secret, list(CLUBS)),
+                             Broker(port=self.central_broker.port, min_delay=0.1, max_delay=1.0),
+                             workers=self.options.workers, web_port=self.options.web_port)
+        self.center.start()
+        self.db = CentralDb(url)
+        port = central_port or self.central_broker.port
+        self.clubs = [Club(name, i, self.work / name, port, self.secret, self.options)
+                      for i, name in enumerate(CLUBS)]
+        for club in self.clubs:
+            club.start()
+
+    def wait_complete(self, timeout: float) -> bool:
+        """True once every club's session has reached the center complete."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.db is not None
+            if all(arrived(self.db, club) for club in self.clubs):
+                return True
+            time.sleep(0.2)
+        return False
+
+    def stop(self) -> None:
+        for club in self.clubs:
+            club.stop()
+        if self.db is not None:
+            self.db.close()
+        if self.center is not None:
+            self.center.stop()
+        self.central_broker.stop()
+        self.postgres.stop()
+
+    def __enter__(self) -> Federation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def run_federation(options: FederationOptions, serve: bool = True) -> dict[str, Any]:
+    """Play a session at each club; once the center has both complete, print where its pages are
+    and (``serve``) keep them up until Ctrl-C. Returns what the center counted."""
+    work = Path(tempfile.mkdtemp(prefix="bridgetable-federation-"))
+    if options.web_port and not _free(options.web_port):
+        options.web_port = free_port()
+    try:
+        with Federation(options, work) as federation:
+            federation.start()
+            print(f"central results: http://127.0.0.1:{options.web_port}/ (clubs: {', '.join(CLUBS)})",
+                  flush=True)
+            timeout = 60 + 15 * options.tables * options.rounds
+            if not federation.wait_complete(timeout):
+                raise TimeoutError(f"the clubs' sessions did not reach the center complete in {timeout} s")
+            assert federation.center is not None and federation.db is not None
+            counts = {**federation.center.counts(), **federation.db.counts()}
+            print(f"both sessions are at the center: {counts['results']} results stored, "
+                  f"{counts['duplicates']} duplicates ignored, {counts['refused']} refused", flush=True)
+            if serve:
+                print(f"the central page stays at http://127.0.0.1:{options.web_port}/ until Ctrl-C",
+                      flush=True)
+                while True:
+                    time.sleep(1)
+            return counts
+    except KeyboardInterrupt:
+        return {}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True

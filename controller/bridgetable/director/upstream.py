@@ -1,0 +1,295 @@
+"""The station's upstream link to the federation's central results server (store and forward).
+
+The station keeps an outbox, a table in its own SQLite file, of every message the center has not
+acknowledged: the session's set-up (event, movement, pairs with names and national numbers,
+boards with deals), every stored revision of every result (the table's, with its auction and
+play, and the director's corrections and adjusted scores) and, once every board is played, the
+ranking. ``Upstream.scan`` reads the store and adds what is new (each message has a fixed id, so
+adding it again changes nothing); ``send_due`` publishes what is unacknowledged, again after
+``resend_after`` seconds, on ``bridgetable/v1/{club}/central/up``. The club's Mosquitto carries
+that topic to the central broker (``bridge_config``: a ``connection`` stanza, TLS, the club's own
+login) and brings back the center's acks on ``.../central/ack``. The bridge's own queue is a
+convenience, not the guarantee: a club offline for hours, a broker restarted, a message lost —
+the outbox sends again until the center says it stored it. Every message and ack is signed with
+the club's key (``derive_club_key``: the link's HMAC scheme, ``link.signing``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import re
+import sqlite3
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from ..link import Broker, SignatureError, sign, verify
+from ..link.schema import SCHEMA_VERSION, encode
+from ..link.topics import club_root
+from .session import Session
+from .standings import score_session
+from .store import StoredResult
+
+log = logging.getLogger("bridgetable.upstream")
+RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this
+NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
+
+
+def up_topic(club: str) -> str:
+    """Where a club's station publishes to the center (the bridge carries it out)."""
+    return f"{club_root(club)}/central/up"
+
+
+def ack_topic(club: str) -> str:
+    """Where the center acknowledges a club's messages (the bridge carries it in)."""
+    return f"{club_root(club)}/central/ack"
+
+
+def derive_club_key(secret: bytes, club: str) -> bytes:
+    """A club's upstream key, derived from the federation's secret (HMAC-SHA256 as a KDF): the
+    center can hold one secret and still tell every club's signature from the others'."""
+    return hmac.new(secret, f"bridgetable/v1/{club}/central".encode(), hashlib.sha256).digest()
+
+
+def bridge_config(club: str, host: str, port: int, username: str, password: str, *,
+                  cafile: str | None = None, name: str = "central") -> str:
+    """The ``connection`` stanza of the club's Mosquitto that carries the upstream topic out to
+    the central broker and its acks in (QoS 1, a persistent session, so that the bridge queues
+    while the link is down; with ``cafile`` over TLS)."""
+    lines = [f"connection {name}", f"address {host}:{port}",
+             f"remote_clientid bridgetable-bridge-{club}", f"remote_username {username}",
+             f"remote_password {password}", "cleansession false", "try_private true",
+             "restart_timeout 1 10", "bridge_protocol_version mqttv311",
+             f"topic {up_topic(club)} out 1", f"topic {ack_topic(club)} in 1"]
+    if cafile:
+        lines += [f"bridge_cafile {cafile}", "bridge_insecure false"]
+    return "\n".join(lines) + "\n"
+
+
+def players(names: str) -> list[dict[str, str]]:
+    """A pair's players, each with a national number when the name carries one in brackets:
+    "Ann Hansen (12345) & Bob Berg (23456)"."""
+    found = []
+    for part in re.split(r"\s*(?:&| and |/)\s*", names):
+        match = NUMBERED.match(part)
+        if match:
+            found.append({"name": match["name"], "number": match["number"]})
+        elif part.strip():
+            found.append({"name": part.strip()})
+    return found
+
+
+def setup_message(session: Session, club: str) -> dict[str, Any]:
+    """The session as the center needs it before the first result."""
+    setup = session.setup
+    boards = session.store.boards(session.id)
+    body = {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
+            "teams": setup.teams,
+            "pairs": {str(pair): {"names": names, "players": players(names)}
+                      for pair, names in sorted(setup.pairs.items())},
+            "boards": [{"board": b.board, "deal": b.deal, "dealer": b.dealer, "vulnerability": b.vulnerability}
+                       for b in boards.values()]}
+    digest = hashlib.sha256(encode(body)).hexdigest()[:16]
+    return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
+
+
+def result_message(result: StoredResult) -> dict[str, Any]:
+    """One revision of one result (its record holds the auction and the play)."""
+    key = f"{result.round}/{result.table}/{result.board}/{result.revision}"
+    return {"kind": "result", "id": f"result/{result.session}/{key}", "session": result.session,
+            "round": result.round, "table": result.table, "board": result.board, "revision": result.revision,
+            "ns": result.ns, "ew": result.ew, "contract": result.contract, "declarer": result.declarer,
+            "tricks": result.tricks, "ns_score": result.ns_score, "lead": result.lead,
+            "adjusted": result.adjusted, "source": result.source, "record": result.record,
+            "stored_at": result.stored_at}
+
+
+def ranking_message(session: Session, revisions: int) -> dict[str, Any]:
+    """The session's ranking after ``revisions`` stored revisions (a later one replaces it)."""
+    ranking = score_session(session).as_json(session.setup.pairs)["ranking"]
+    return {"kind": "ranking", "id": f"ranking/{session.id}/{revisions}", "session": session.id,
+            "seq": revisions, "ranking": ranking}
+
+
+def envelope(body: Mapping[str, Any], club: str, key: bytes) -> dict[str, Any]:
+    """A message as sent: schema, club, signed with the club's key."""
+    return sign({"schema": SCHEMA_VERSION, "club": club, **body}, key)
+
+
+class UpstreamOutbox:
+    """What the center has not acknowledged, in a table of the station's own SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+        self._lock = threading.Lock()
+        with self._lock, self._db:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
+                             "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL)")
+
+    def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
+        """Add the messages not added before; how many were new."""
+        stamp = time.time()
+        with self._lock, self._db:
+            before = self._db.total_changes
+            self._db.executemany("INSERT OR IGNORE INTO upstream_outbox (id, body, added) VALUES (?, ?, ?)",
+                                 [(body["id"], json.dumps(body, sort_keys=True), stamp) for body in bodies])
+            return self._db.total_changes - before
+
+    def known(self) -> set[str]:
+        with self._lock:
+            return {row[0] for row in self._db.execute("SELECT id FROM upstream_outbox")}
+
+    def due(self, resend_after: float, limit: int = 500) -> list[dict[str, Any]]:
+        """Unacknowledged messages never sent, or sent more than ``resend_after`` s ago, oldest first;
+        they are marked sent now."""
+        stamp = time.time()
+        with self._lock, self._db:
+            rows = self._db.execute("SELECT id, body FROM upstream_outbox WHERE acked IS NULL AND "
+                                    "(sent IS NULL OR sent < ?) ORDER BY added, rowid LIMIT ?",
+                                    (stamp - resend_after, limit)).fetchall()
+            self._db.executemany("UPDATE upstream_outbox SET sent = ? WHERE id = ?",
+                                 [(stamp, row[0]) for row in rows])
+        return [json.loads(row[1]) for row in rows]
+
+    def acknowledge(self, ids: Sequence[str]) -> None:
+        with self._lock, self._db:
+            self._db.executemany("UPDATE upstream_outbox SET acked = ? WHERE id = ? AND acked IS NULL",
+                                 [(time.time(), ident) for ident in ids])
+
+    def pending(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM upstream_outbox WHERE acked IS NULL")
+                       .fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class Upstream:
+    """Feeds one session of a club to the center through the club's broker."""
+
+    def __init__(self, session: Session, club: str, key: bytes, broker: Broker, outbox: UpstreamOutbox, *,
+                 resend_after: float = RESEND_AFTER, every: float = 1.0) -> None:
+        self.session, self.club, self.key, self.outbox = session, club, key, outbox
+        self.resend_after, self.every = resend_after, every
+        self.refused = 0  # acks that were not the center's (bad signature or another club's)
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._known = outbox.known()
+        self._thread = threading.Thread(target=self._run, name=f"upstream-{club}", daemon=True)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bridgetable-upstream-{club}",
+                             clean_session=False, protocol=mqtt.MQTTv311)
+        if broker.username is not None:
+            client.username_pw_set(broker.username, broker.password)
+        if broker.tls:
+            client.tls_set(ca_certs=broker.ca_file)
+        client.reconnect_delay_set(1, int(max(1, broker.max_delay)))
+        client.on_connect = self._on_connect
+        client.on_message = self._on_message
+        self.client, self.broker = client, broker
+
+    def start(self) -> None:
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive)
+        self.client.loop_start()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        if self._thread.ident is not None:
+            self._thread.join(10)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def wake(self, what: str = "result") -> None:
+        """An ingest listener: look at the store now rather than at the next tick."""
+        if what == "result":
+            self._wake.set()
+
+    def scan(self) -> int:
+        """Add to the outbox what the store has that the outbox has not; how many were added."""
+        results = self.session.store.results(self.session.id, all_revisions=True)
+        bodies = [setup_message(self.session, self.club), *(result_message(r) for r in results)]
+        new = [body for body in bodies if body["id"] not in self._known]
+        played = {(r.table, r.board) for r in results}
+        movement = self.session.movement
+        if (f"ranking/{self.session.id}/{len(results)}" not in self._known
+                and all((a.table, b) in played for a in movement.assignments for b in a.boards)):
+            new.append(ranking_message(self.session, len(results)))  # every board played: the ranking
+        added = self.outbox.add(new) if new else 0
+        self._known.update(body["id"] for body in new)
+        return added
+
+    def send_due(self) -> int:
+        """Publish what is unacknowledged and due; how many were published."""
+        if not self.client.is_connected():
+            return 0
+        due = self.outbox.due(self.resend_after)
+        for body in due:
+            self.client.publish(up_topic(self.club), encode(envelope(body, self.club, self.key)), qos=1)
+        return len(due)
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                self.scan()
+                self.send_due()
+            except Exception:  # a bad moment (the store busy, the broker gone) is retried next tick
+                log.exception("upstream: scan or send failed; trying again")
+            self._wake.wait(self.every)
+            self._wake.clear()
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                    properties: Any) -> None:
+        if not reason.is_failure:
+            client.subscribe(ack_topic(self.club), qos=1)
+            self._wake.set()
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        try:
+            ack = decode_ack(bytes(msg.payload), self.club, self.key)
+        except (ValueError, SignatureError) as exc:
+            self.refused += 1
+            log.warning("upstream: refused an ack on %s: %s", msg.topic, exc)
+            return
+        self.outbox.acknowledge(ack["ids"])
+
+
+def decode_ack(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
+    """The center's ack to ``club``: ``{"club", "ids", "refused"}``, signed with the club's key."""
+    ack = decode_envelope(payload, club, key)
+    if not isinstance(ack.get("ids"), list) or not all(isinstance(i, str) for i in ack["ids"]):
+        raise ValueError("an ack lists the ids it acknowledges")
+    return ack
+
+
+def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
+    """A signed message of ``club``: refused (ValueError, SignatureError) if it is not JSON, names
+    another club, or is not signed with ``key``."""
+    message = decode_json(payload)
+    if message.get("club") != club:
+        raise ValueError(f"message names club {str(message.get('club'))[:40]!r} on the topic of club {club!r}")
+    verify(message, key)
+    return message
+
+
+def decode_json(payload: bytes) -> dict[str, Any]:
+    try:
+        message = json.loads(payload)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise ValueError("not a JSON object")
+    return message
+
+
