@@ -13,6 +13,7 @@ import shutil
 import socket
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -128,8 +129,9 @@ class Federation:
         self.clubs: list[Club] = []
         self.db: CentralDb | None = None
 
-    def start(self, central_port: int | None = None) -> None:
-        """Start all; the clubs' bridges go to ``central_port`` (the central broker's by default)."""
+    def start(self, bridge_ports: Mapping[str, int] | None = None) -> None:
+        """Start all; a club's bridge goes to its port in ``bridge_ports`` (a relay, say), or
+        else to the central broker."""
         url = self.postgres.start()
         self.central_broker.start()
         self.center = Center(url, FederationKeys(self.secret, list(CLUBS)),
@@ -137,8 +139,9 @@ class Federation:
                              workers=self.options.workers, web_port=self.options.web_port)
         self.center.start()
         self.db = CentralDb(url)
-        port = central_port or self.central_broker.port
-        self.clubs = [Club(name, i, self.work / name, port, self.secret, self.options)
+        ports = bridge_ports or {}
+        self.clubs = [Club(name, i, self.work / name, ports.get(name, self.central_broker.port), self.secret,
+                           self.options)
                       for i, name in enumerate(CLUBS)]
         for club in self.clubs:
             club.start()
