@@ -3,6 +3,7 @@ the club's internet going down (every connection dropped, new ones refused) and 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 
@@ -25,10 +26,8 @@ class LinkProxy:
         with self._lock:
             self.up = False
             for sock in self._open:
-                try:
+                with contextlib.suppress(OSError):
                     sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
                 sock.close()
             self._open.clear()
 
@@ -71,7 +70,5 @@ class LinkProxy:
             pass
         finally:
             for sock in (source, sink):
-                try:
+                with contextlib.suppress(OSError):
                     sock.close()
-                except OSError:
-                    pass

@@ -32,7 +32,8 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
 
 
 def at_center(db: CentralDb, club: Club) -> list[tuple[int, int, int, int]]:
-    return [(r["round"], r["table"], r["board"], r["revision"]) for r in db.results(club.name, club.session.id)]
+    rows = db.results(club.name, club.session.id)
+    return [(r["round"], r["table"], r["board"], r["revision"]) for r in rows]
 
 
 def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
@@ -55,7 +56,7 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         proxy.restore()
 
         wait_for(north.station.finished.is_set, 40, "north's session to end")
-        correction = adjust(north.station.ingest, "director", 1, 1, "60/40")  # after the session: a new revision
+        correction = adjust(north.station.ingest, "director", 1, 1, "60/40")  # a new revision, after the end
         assert federation.wait_complete(40)
         for club in (north, south):
             got = at_center(db, club)
@@ -73,8 +74,8 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         # club north forges south's results: on its own topic naming south, and on south's topic
         north_key = derive_club_key(federation.secret, NORTH)
         forged_result = result_message(south.store.results(south.session.id)[0])
-        forged = [(up_topic(NORTH), envelope({**forged_result, "id": "forged-1", "ns_score": 2000}, SOUTH, north_key)),
-                  (up_topic(SOUTH), envelope({**forged_result, "id": "forged-2", "ns_score": 2000}, SOUTH, north_key))]
+        forged = [(up_topic(club), envelope({**forged_result, "id": f"forged-{n}", "ns_score": 2000}, SOUTH,
+                                            north_key)) for n, club in enumerate((NORTH, SOUTH))]
         forger = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
         forger.connect("127.0.0.1", federation.central_broker.port)
         forger.loop_start()
@@ -94,7 +95,8 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         assert NORTH in home and SOUTH in home
         assert {c["club"] for c in httpx.get(f"{base}/api/clubs", timeout=10).json()} == set(CLUBS)
         page = httpx.get(f"{base}/club/{SOUTH}/{south.session.id}", timeout=10)
-        assert page.status_code == 200 and "Ranking" in page.text and f"/club/{SOUTH}/{south.session.id}/board/1" in page.text
+        assert page.status_code == 200 and "Ranking" in page.text
+        assert f"/club/{SOUTH}/{south.session.id}/board/1" in page.text  # the station's links, made central
         board = httpx.get(f"{base}/club/{NORTH}/{north.session.id}/board/1", timeout=10).text
         assert "adjusted 60/40" in board and "North" in board
         history = httpx.get(f"{base}/api/players/10001", timeout=10).json()

@@ -102,7 +102,8 @@ class CentralDb:
                 self.db.execute("DELETE FROM players WHERE club = %s AND session = %s", (club, session))
                 for pair, entry in body["pairs"].items():
                     for player in entry["players"]:
-                        self.db.execute("INSERT INTO players VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                        self.db.execute("INSERT INTO players VALUES (%s, %s, %s, %s, %s) "
+                                        "ON CONFLICT DO NOTHING",
                                         (club, session, int(pair), player["name"], player.get("number")))
             return cur.rowcount == 1
         if kind == "ranking":

@@ -25,7 +25,8 @@ class Center:
             worker.start()
         for worker in self.workers:
             if not worker.ready.wait(timeout):
-                raise TimeoutError(f"{worker.name}: no central broker at {worker.broker.host}:{worker.broker.port}")
+                broker = worker.broker
+                raise TimeoutError(f"{worker.name}: no central broker at {broker.host}:{broker.port}")
         if self.web_port is not None:
             import uvicorn
 

@@ -21,14 +21,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..director.templating import TEMPLATES as STATION_TEMPLATES
+from ..director import templating
 from ..director.web import hand_diagram
 from .db import CentralDb
 from .scoring import SessionNotFound, load_session
 
+STATION_LOADER = FileSystemLoader(Path(templating.__file__).parent / "templates")  # the station's pages
 TEMPLATES = Environment(
-    loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), STATION_TEMPLATES.loader,
-                         PrefixLoader({"station": STATION_TEMPLATES.loader})]),
+    loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), STATION_LOADER,
+                         PrefixLoader({"station": STATION_LOADER})]),
     autoescape=select_autoescape(["html"]))
 TITLE = "Central results"
 
@@ -80,7 +81,8 @@ def create_app(db_url: str) -> Starlette:
         fragment = TEMPLATES.get_template("ranking_table.html").render(**values)
         fragment = fragment.replace('href="/board/', f'href="/club/{name}/{session_id}/board/')
         found = db.session(name, session_id) or {}
-        players = [p for entry in (found.get("setup") or {}).get("pairs", {}).values() for p in entry["players"]]
+        pairs = (found.get("setup") or {}).get("pairs", {})
+        players = [p for entry in pairs.values() for p in entry["players"]]
         return render("session.html", event=loaded.setup.event, club=name, session=session_id,
                       ranking_html=Markup(fragment), final=found.get("seq") is not None,
                       results=len(db.results(name, session_id)), players=players)
@@ -136,7 +138,8 @@ def create_app(db_url: str) -> Starlette:
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
         Route("/player/{number}", player),
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
-        Route("/api/clubs/{club}/sessions/{session}", api_session), Route("/api/players/{number}", api_player),
+        Route("/api/clubs/{club}/sessions/{session}", api_session),
+        Route("/api/players/{number}", api_player),
         Route("/api/live", api_live),
     ]
     @contextlib.asynccontextmanager

@@ -95,8 +95,8 @@ def setup_message(session: Session, club: str) -> dict[str, Any]:
             "teams": setup.teams,
             "pairs": {str(pair): {"names": names, "players": players(names)}
                       for pair, names in sorted(setup.pairs.items())},
-            "boards": [{"board": b.board, "deal": b.deal, "dealer": b.dealer, "vulnerability": b.vulnerability}
-                       for b in boards.values()]}
+            "boards": [{"board": b.board, "deal": b.deal, "dealer": b.dealer,
+                        "vulnerability": b.vulnerability} for b in boards.values()]}
     digest = hashlib.sha256(encode(body)).hexdigest()[:16]
     return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
 
@@ -278,7 +278,8 @@ def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
     another club, or is not signed with ``key``."""
     message = decode_json(payload)
     if message.get("club") != club:
-        raise ValueError(f"message names club {str(message.get('club'))[:40]!r} on the topic of club {club!r}")
+        named = str(message.get("club"))[:40]
+        raise ValueError(f"message names club {named!r} on the topic of club {club!r}")
     verify(message, key)
     return message
 

@@ -1,0 +1,165 @@
+"""The central database and ingest workers: idempotent storing, concurrent workers, refusals; the
+station's upstream messages and outbox."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgetable.central.db import CentralDb, Message
+from bridgetable.central.ingest import FederationKeys, IngestWorker, check_body, club_of
+from bridgetable.director.store import StoredResult
+from bridgetable.director.upstream import (
+    UpstreamOutbox,
+    bridge_config,
+    decode_ack,
+    derive_club_key,
+    envelope,
+    players,
+    result_message,
+    up_topic,
+)
+from bridgetable.link import Broker
+from bridgetable.link.schema import encode
+
+SECRET = b"federation secret"
+
+
+def result(table: int, board: int, revision: int = 1, score: int = 420) -> dict[str, Any]:
+    return result_message(StoredResult(session="s1", round=1, table=table, board=board, revision=revision,
+                                       ns=1, ew=2, contract="4S", declarer="N", tricks=10, ns_score=score,
+                                       record={"auction": ["4S", "Pass", "Pass", "Pass"], "play": []},
+                                       stored_at="2026-12-01T19:00:00.000+00:00"))
+
+
+def test_the_same_result_twice_is_one_row_and_a_correction_is_another(central_url: str) -> None:
+    db = CentralDb(central_url)
+    try:
+        first = db.ingest([Message("a", result(1, 1)), Message("a", result(1, 1))])
+        assert first == [True, False]
+        assert db.ingest([Message("a", result(1, 1)), Message("a", result(1, 1, revision=2, score=450)),
+                          Message("b", result(1, 1))]) == [False, True, True]
+        assert db.counts()["results"] == 3
+        assert [r["ns_score"] for r in db.results("a", "s1")] == [420, 450]
+    finally:
+        db.close()
+
+
+def test_concurrent_workers_store_each_result_once(central_url: str) -> None:
+    batches = [[Message(club, result(t, b)) for club in "abc" for t in range(1, 6) for b in range(1, 5)]] * 4
+    dbs = [CentralDb(central_url) for _ in batches]
+    outcomes: list[list[bool]] = []
+    threads = [threading.Thread(target=lambda d=db, m=batch: outcomes.append(d.ingest(m)))
+               for db, batch in zip(dbs, batches, strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    try:
+        assert sum(sum(o) for o in outcomes) == 60  # each of the 60 results stored by exactly one worker
+        assert dbs[0].counts()["results"] == 60
+    finally:
+        for db in dbs:
+            db.close()
+
+
+def test_a_ranking_is_replaced_only_by_a_later_one(central_url: str) -> None:
+    db = CentralDb(central_url)
+    try:
+        ranking = {"kind": "ranking", "session": "s1", "ranking": [{"pair": 1}]}
+        assert db.ingest([Message("a", {**ranking, "id": "r/5", "seq": 5})]) == [True]
+        assert db.ingest([Message("a", {**ranking, "id": "r/4", "seq": 4, "ranking": []})]) == [False]
+        session = db.session("a", "s1")
+        assert session is not None and session["seq"] == 5 and session["ranking"] == [{"pair": 1}]
+    finally:
+        db.close()
+
+
+def worker(url: str) -> IngestWorker:
+    return IngestWorker(url, FederationKeys(SECRET, ["a", "b"]), Broker(port=1))  # never connected
+
+
+@pytest.mark.parametrize(("topic", "message", "reason"), [
+    (up_topic("c"), envelope(result(1, 1), "c", derive_club_key(SECRET, "c")), "not a member"),
+    (up_topic("a"), envelope(result(1, 1), "b", derive_club_key(SECRET, "a")), "names club 'b'"),
+    (up_topic("a"), envelope(result(1, 1), "a", derive_club_key(SECRET, "b")), "signature does not match"),
+    (up_topic("a"), envelope({**result(1, 1), "board": "1"}, "a", derive_club_key(SECRET, "a")),
+     "result.board"),
+    (up_topic("a"), envelope({**result(1, 1), "kind": "drop"}, "a", derive_club_key(SECRET, "a")),
+     "kind 'drop'"),
+    ("bridgetable/v1/a/central/down", envelope(result(1, 1), "a", derive_club_key(SECRET, "a")),
+     "not a club's upstream topic"),
+])
+def test_a_worker_refuses_what_is_not_its_clubs(central_url: str, topic: str, message: dict[str, object],
+                                               reason: str) -> None:
+    refusing = worker(central_url)
+    try:
+        with pytest.raises(ValueError, match=reason):
+            refusing.verify(topic, encode(message))
+        refusing.handle([(topic, encode(message))])
+        assert refusing.refused == 1 and refusing.db.counts() == {"results": 0, "refused": 1}
+    finally:
+        refusing.db.close()
+
+
+def test_a_worker_stores_a_good_message_and_a_restarted_one_does_not_double_it(central_url: str) -> None:
+    payload = encode(envelope(result(2, 3), "a", derive_club_key(SECRET, "a")))
+    for attempt in range(2):  # the second worker is the first one restarted, given the message again
+        fresh = worker(central_url)
+        try:
+            fresh.handle([(up_topic("a"), payload)])
+            assert (fresh.stored, fresh.duplicates) == ((1, 0) if attempt == 0 else (0, 1))
+        finally:
+            fresh.db.close()
+    db = CentralDb(central_url)
+    assert db.counts()["results"] == 1
+    db.close()
+
+
+def test_body_checks_name_the_field() -> None:
+    with pytest.raises(ValueError, match="result.tricks"):
+        check_body({**result(1, 1), "tricks": True})
+    with pytest.raises(ValueError, match="session must be"):
+        check_body({**result(1, 1), "session": ""})
+    assert club_of("bridgetable/v1/north/central/up") == "north"
+
+
+def test_the_outbox_keeps_until_acknowledged_and_sends_again(tmp_path: Path) -> None:
+    outbox = UpstreamOutbox(tmp_path / "station.db")
+    assert outbox.add([result(1, 1), result(1, 2)]) == 2
+    assert outbox.add([result(1, 1)]) == 0  # the same id again
+    assert [m["board"] for m in outbox.due(resend_after=60)] == [1, 2]
+    assert outbox.due(resend_after=60) == []  # sent, not yet due again
+    assert len(outbox.due(resend_after=0)) == 2  # due again: not acknowledged
+    outbox.acknowledge([result(1, 1)["id"]])
+    assert outbox.pending() == 1
+    outbox.close()
+    reopened = UpstreamOutbox(tmp_path / "station.db")  # a restarted station still has it
+    assert reopened.pending() == 1
+    reopened.close()
+
+
+def test_an_ack_from_elsewhere_is_refused() -> None:
+    key = derive_club_key(SECRET, "a")
+    good = encode(envelope({"kind": "ack", "ids": ["x"]}, "a", key))
+    assert decode_ack(good, "a", key)["ids"] == ["x"]
+    with pytest.raises(ValueError, match="names club 'b'"):
+        decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "b", key)), "a", key)
+    with pytest.raises(ValueError, match="signature"):
+        decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "a", b"other")), "a", key)
+
+
+def test_players_and_national_numbers() -> None:
+    assert players("Ann Holm (10001) & Bo Dahl") == [{"name": "Ann Holm", "number": "10001"},
+                                                     {"name": "Bo Dahl"}]
+
+
+def test_the_bridge_stanza_carries_the_club_topics_over_tls() -> None:
+    text = bridge_config("north", "results.example.org", 8883, "north", "pw", cafile="/etc/ssl/ca.pem")
+    assert "connection central\naddress results.example.org:8883\n" in text
+    assert "topic bridgetable/v1/north/central/up out 1" in text
+    assert "topic bridgetable/v1/north/central/ack in 1" in text
+    assert "bridge_cafile /etc/ssl/ca.pem" in text and "remote_username north" in text
