@@ -4,26 +4,37 @@
 # accounts and /etc/bridgetable/station.env unless told otherwise.
 #
 #     sudo deploy/install-station.sh --club myclub --tables 20 [--new-accounts]
+#         [--central HOST:PORT --central-password-file FILE --central-key-file FILE [--central-ca FILE]]
 #
 # Installs python3-venv, mosquitto and mosquitto-clients, creates the user
 # bridgetable, the virtualenv /opt/bridgetable with bridgetable[station], the broker's accounts
 # and ACL (deploy/mosquitto/), /etc/bridgetable/station.env and the unit bridgetable-station.service.
 # --new-accounts issues new passwords and keys for every table (needed for a new number of tables).
+# --central: feed the federation's central results server (its operator gives the club a login and
+# a key): a Mosquitto bridge (/etc/mosquitto/conf.d/bridgetable-central.conf, TLS with --central-ca)
+# and the station's --central-key /etc/bridgetable/central.key.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ACCOUNTS_DIR=/etc/mosquitto/bridgetable
-club="" tables="" renew=false
+club="" tables="" renew=false central="" central_password="" central_key="" central_ca=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --club) club="${2:?--club needs a name}"; shift 2 ;;
         --tables) tables="${2:?--tables needs a number}"; shift 2 ;;
         --new-accounts) renew=true; shift ;;
-        -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        --central) central="${2:?--central needs HOST:PORT}"; shift 2 ;;
+        --central-password-file) central_password="${2:?--central-password-file needs a file}"; shift 2 ;;
+        --central-key-file) central_key="${2:?--central-key-file needs a file}"; shift 2 ;;
+        --central-ca) central_ca="${2:?--central-ca needs a file}"; shift 2 ;;
+        -h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
 done
+if [ -n "$central" ] && { [ ! -r "$central_password" ] || [ ! -r "$central_key" ]; }; then
+    die "--central needs --central-password-file and --central-key-file (from the central server's operator)"
+fi
 require_root
 
 if [ "$renew" = true ] || [ ! -e "$ACCOUNTS_DIR/accounts.json" ]; then
@@ -63,6 +74,19 @@ if install_config "$CHECKOUT/deploy/station.env.example" "$CONFIG_DIR/station.en
     sed -i "s/^BRIDGETABLE_PASSWORD=.*/BRIDGETABLE_PASSWORD=$password/" "$CONFIG_DIR/station.env"
     [ -z "$tables" ] || sed -i "s/--tables [0-9]*/--tables $tables/" "$CONFIG_DIR/station.env"
     say "the director's web password: $password (BRIDGETABLE_PASSWORD in $CONFIG_DIR/station.env)"
+fi
+if [ -n "$central" ]; then
+    say "bridging the club's broker to the central results server at $central"
+    club_name="$("$PREFIX/bin/python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["club"])' \
+        "$ACCOUNTS_DIR/accounts.json")"
+    install -m 0640 -o root -g "$SERVICE_USER" "$central_key" "$CONFIG_DIR/central.key"
+    "$PREFIX/bin/python" -m bridgetable.director.upstream "$club_name" "$central" \
+        --password-file "$central_password" ${central_ca:+--cafile "$central_ca"} \
+        > /etc/mosquitto/conf.d/bridgetable-central.conf
+    chown root:mosquitto /etc/mosquitto/conf.d/bridgetable-central.conf
+    chmod 0640 /etc/mosquitto/conf.d/bridgetable-central.conf
+    grep -q -- '--central-key' "$CONFIG_DIR/station.env" \
+        || sed -i "s|^STATION_OPTIONS='|STATION_OPTIONS='--central-key $CONFIG_DIR/central.key |" "$CONFIG_DIR/station.env"
 fi
 install_unit bridgetable-station.service
 if [ -d /run/systemd/system ]; then

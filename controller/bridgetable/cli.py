@@ -198,6 +198,9 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
     parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
                         help="robots: a single table against the robots, scored in IMPs against them")
+    parser.add_argument("--central", action="store_true",
+                        help="two clubs bridged to the central results server (on a private "
+                             "PostgreSQL); its page at --port (default 8080)")
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
 
@@ -252,6 +255,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     # when the station runs, so that --help does not show it as required)
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),
                         help="the director's web password (default: $BRIDGETABLE_PASSWORD)")
+    parser.add_argument("--central-key", metavar="FILE",
+                        help="feed the central results server: the club's key, hex (the club's "
+                             "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)")
     station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
     parser.set_defaults(handler=lambda args: _with_password(station, args))
 
@@ -263,8 +269,29 @@ def _with_password(handler: Handler, args: argparse.Namespace) -> int:
 
 
 
+def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("central", help="the federation's central results server, fed by the clubs")
+    parser.add_argument("--secret-file", required=True, metavar="FILE",
+                        help="the federation's secret, hex (each club's key is derived from it)")
+    parser.add_argument("--club-key", metavar="CLUB", help="print CLUB's key (for its station) and exit")
+    parser.add_argument("--db", default="postgresql:///bridgetable_central", help="PostgreSQL URL")
+    parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",
+                        help="the central MQTT broker (default 127.0.0.1:1883)")
+    parser.add_argument("--username", help="the central server's broker login")
+    parser.add_argument("--password-file", metavar="FILE", help="its password, in a file")
+    parser.add_argument("--tls", action="store_true", help="connect to the broker over TLS")
+    parser.add_argument("--ca-file", metavar="FILE", help="the broker's CA (implies --tls)")
+    parser.add_argument("--clubs", metavar="A,B,...", help="the member clubs (default: any club whose "
+                        "messages are signed with its key)")
+    parser.add_argument("--workers", type=int, default=2, help="ingest workers in this process (default 2)")
+    parser.add_argument("--listen", default="127.0.0.1", help="web pages' address (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8090, help="web pages' port (default 8090)")
+    parser.add_argument("--no-web", action="store_true", help="ingest only (another process serves pages)")
+    parser.set_defaults(handler=_lazy(".central.command:run_central_command", extra=("station", "station")))
+
+
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_tally, _add_table, _add_convert, _add_robots,
-               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_station]
+               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_station, _add_central]
 
 
 def build_parser() -> argparse.ArgumentParser:

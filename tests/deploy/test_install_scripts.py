@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-SCRIPTS = [DEPLOY / "install-table.sh", DEPLOY / "install-station.sh"]
+SCRIPTS = [DEPLOY / "install-table.sh", DEPLOY / "install-station.sh", DEPLOY / "install-central.sh"]
 
 
 def test_scripts_are_strict_bash_and_pass_the_checker():

@@ -32,7 +32,7 @@ def test_units_pass_systemd_analyze_verify(tmp_path):
     for path in UNITS.glob("*.service"):
         (tmp_path / path.name).write_text(path.read_text().replace(INSTALLED, str(executable)))
     units = sorted(str(p) for p in tmp_path.glob("*.service"))
-    assert len(units) == 2
+    assert len(units) == 3
     run = subprocess.run([analyze, "verify", *units], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stderr == "", run.stderr
 

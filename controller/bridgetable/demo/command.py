@@ -21,6 +21,8 @@ from .club import DemoOptions, run_demo
 
 def run_demo_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if getattr(args, "central", False):
+        return run_federation_command(args)
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           displays=args.displays or not args.headless, broker=args.broker,
@@ -44,6 +46,21 @@ def run_demo_command(args: argparse.Namespace) -> int:
               file=sys.stderr)
         if standings:
             report.over(standings, exports=False)
+    return 0
+
+
+def run_federation_command(args: argparse.Namespace) -> int:
+    """``demo --central``: two clubs and the central server; its page stays up until Ctrl-C."""
+    from .federation import FederationOptions, run_federation
+
+    options = FederationOptions(tables=args.tables, rounds=args.rounds,
+                                boards_per_round=args.boards_per_round, seed=args.seed, web_port=args.port)
+    signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        run_federation(options, serve=not args.headless)
+    except (FileNotFoundError, RuntimeError, TimeoutError) as error:  # no Mosquitto or PostgreSQL here
+        print(f"bridgetable demo --central: {error}", file=sys.stderr)
+        return 2 if isinstance(error, FileNotFoundError) else 1
     return 0
 
 

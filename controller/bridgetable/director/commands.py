@@ -15,6 +15,7 @@ from ..link.signing import DerivedKeys
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
 from .station import Station
 from .store import BoardInfo, open_store
+from .upstream import Upstream, UpstreamOutbox, read_club_key
 from .web import create_app
 
 
@@ -70,6 +71,18 @@ def station_login(file: Path) -> tuple[str, dict[str, str]]:
     return club, login
 
 
+def start_upstream(args: argparse.Namespace, session: Session, club: str, broker: Broker,
+                   station: Station) -> Upstream:
+    """The upstream link to the central server (its outbox in the station's SQLite file, or in
+    upstream.db beside a PostgreSQL store)."""
+    key = read_club_key(args.central_key)
+    outbox = UpstreamOutbox("upstream.db" if args.store.startswith("postgres") else args.store)
+    upstream = Upstream(session, club, key, broker, outbox)
+    station.ingest.subscribe(upstream.wake)
+    upstream.start()
+    return upstream
+
+
 def run_station_command(args: argparse.Namespace) -> int:
     """Run a session's station until Ctrl-C: the link, the rounds and the web pages."""
     import uvicorn
@@ -98,10 +111,13 @@ def run_station_command(args: argparse.Namespace) -> int:
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
         station = Station(session, broker, keys, club)
         station.start()
+        upstream = start_upstream(args, session, club, broker, station) if args.central_key else None
         print(f"{session.setup.event}: round {station.round} of {session.movement.rounds}; "
               f"web pages on http://{args.listen}:{args.port}/", flush=True)
         uvicorn.run(create_app(station.ingest, password=args.password, rounds=station), host=args.listen,
                     port=args.port, log_level="warning")
+        if upstream is not None:
+            upstream.stop()
         station.stop()
         return 0
     except (SetupError, OSError, KeyError, ValueError) as exc:

@@ -59,6 +59,14 @@ def derive_club_key(secret: bytes, club: str) -> bytes:
     return hmac.new(secret, f"bridgetable/v1/{club}/central".encode(), hashlib.sha256).digest()
 
 
+def read_club_key(path: str | Path) -> bytes:
+    """A club's upstream key, hex in a file (``bridgetable central --club-key CLUB`` prints it)."""
+    try:
+        return bytes.fromhex(Path(path).read_text(encoding="ascii").strip())
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"--central-key {path}: not a readable hex key ({exc})") from None
+
+
 def bridge_config(club: str, host: str, port: int, username: str, password: str, *,
                   cafile: str | None = None, name: str = "central") -> str:
     """The ``connection`` stanza of the club's Mosquitto that carries the upstream topic out to
@@ -294,3 +302,26 @@ def decode_json(payload: bytes) -> dict[str, Any]:
     return message
 
 
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bridgetable.director.upstream CLUB HOST:PORT --password-file F [--cafile F]``:
+    print the club's bridge stanza (deploy/install-station.sh --central writes it)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m bridgetable.director.upstream", description=main.__doc__)
+    parser.add_argument("club")
+    parser.add_argument("central", metavar="HOST:PORT", help="the central broker (8883: TLS)")
+    parser.add_argument("--username", help="the club's login at the central broker (default: the club)")
+    parser.add_argument("--password-file", required=True, metavar="FILE")
+    parser.add_argument("--cafile", metavar="FILE", help="the CA of the central broker's certificate")
+    args = parser.parse_args(argv)
+    host, _, port = args.central.rpartition(":")
+    password = Path(args.password_file).read_text(encoding="utf-8").strip()
+    print(bridge_config(args.club, host or args.central, int(port or 8883), args.username or args.club,
+                        password, cafile=args.cafile), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

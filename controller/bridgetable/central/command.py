@@ -1,0 +1,59 @@
+"""``bridgetable central``: the central results server — ingest workers on the central broker and
+the pages — until Ctrl-C or SIGTERM; ``--club-key CLUB`` prints the key a club's station signs with."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from ..director.upstream import derive_club_key
+from ..link import Broker
+from .ingest import FederationKeys
+from .server import Center
+
+
+def read_secret(path: str) -> bytes:
+    """The federation's secret: hex in a file (``openssl rand -hex 32 > secret``)."""
+    try:
+        return bytes.fromhex(Path(path).read_text(encoding="ascii").strip())
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"--secret-file {path}: not a readable hex secret ({exc})") from None
+
+
+def run_central_command(args: argparse.Namespace) -> int:
+    secret = read_secret(args.secret_file)
+    if args.club_key:
+        print(derive_club_key(secret, args.club_key).hex())
+        return 0
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    host, _, port = args.broker.partition(":")
+    password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
+    broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
+                    tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
+    clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
+    center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
+                    web_port=None if args.no_web else args.port, host=args.listen)
+    stop = threading.Event()
+
+    def stopping(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, stopping)
+    signal.signal(signal.SIGINT, stopping)
+    try:
+        center.start()
+    except TimeoutError as exc:
+        print(f"bridgetable central: {exc}", file=sys.stderr)
+        center.stop()
+        return 1
+    where = "no pages" if args.no_web else f"pages on http://{args.listen}:{args.port}/"
+    print(f"central: {args.workers} ingest worker(s) on {host}:{port or 1883}; {where}", flush=True)
+    stop.wait()
+    center.stop()
+    print(f"central: stopped; {center.counts()}", flush=True)
+    return 0
