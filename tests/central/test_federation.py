@@ -13,7 +13,8 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from bridgetable.central.db import CentralDb
-from bridgetable.demo.federation import CLUBS, Club, Federation, FederationOptions
+from bridgetable.demo.club import DemoOptions
+from bridgetable.demo.federation import CLUBS, Club, Federation
 from bridgetable.director.actions import adjust
 from bridgetable.director.upstream import derive_club_key, envelope, result_message, up_topic
 from bridgetable.link.broker import free_port
@@ -37,7 +38,7 @@ def at_center(db: CentralDb, club: Club) -> list[tuple[int, int, int, int]]:
 
 
 def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
-    options = FederationOptions(tables=3, rounds=2, boards_per_round=2, workers=2, web_port=free_port())
+    options = DemoOptions(tables=3, rounds=2, boards_per_round=2, web_port=free_port())
     federation = Federation(options, tmp_path)
     proxy = LinkProxy(federation.central_broker.port)  # north's internet, which the test cuts
     try:

@@ -52,8 +52,11 @@ class Message:
 class CentralDb:
     """One connection to the central database (one per ingest worker, one for the pages)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, create: bool = True) -> None:
+        """Connect; with ``create``, make the tables that are missing (not on a read-only replica)."""
         self.db = psycopg.connect(url, autocommit=True)
+        if not create:
+            return
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(14014)")  # workers starting together
             for statement in SCHEMA.split(";"):

@@ -22,10 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope
+from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope, mqtt_client
 from ..link import Broker, SignatureError
 from ..link.schema import encode
 from ..link.topics import ROOT
@@ -100,13 +99,7 @@ class IngestWorker:
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bridgetable-{name}",
-                             protocol=mqtt.MQTTv5)
-        if broker.username is not None:
-            client.username_pw_set(broker.username, broker.password)
-        if broker.tls:
-            client.tls_set(ca_certs=broker.ca_file)
-        client.reconnect_delay_set(1, int(max(1, broker.max_delay)))
+        client = mqtt_client(broker, f"bridgetable-{name}", v5=True)
         client.on_connect = self._on_connect
         client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message

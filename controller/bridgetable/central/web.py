@@ -49,12 +49,19 @@ def render(name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
 
 
 def create_app(db_url: str) -> Starlette:
-    db = CentralDb(db_url)
+    """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables)."""
+    db = CentralDb(db_url, create=False)
 
-    def not_found(request: Request, message: str) -> Response:
+    def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=404)
-        return render("error.html", message=message, status_code=404)
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        return render("error.html", message=str(exc), status_code=404)
+
+    def club_sessions(name: str) -> list[dict[str, Any]]:
+        sessions = db.sessions(name)
+        if not sessions:
+            raise SessionNotFound(f"no session of club {name!r} has reached the center")
+        return sessions
 
     def clubs(request: Request) -> Response:
         return render("clubs.html", clubs=db.clubs(), live=db.live())
@@ -64,17 +71,11 @@ def create_app(db_url: str) -> Starlette:
 
     def club(request: Request) -> Response:
         name = request.path_params["club"]
-        sessions = db.sessions(name)
-        if not sessions:
-            return not_found(request, f"no session of club {name!r} has reached the center")
-        return render("club.html", club=name, sessions=sessions)
+        return render("club.html", club=name, sessions=club_sessions(name))
 
     def session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        try:
-            loaded, standings = load_session(db, name, session_id)
-        except SessionNotFound as exc:
-            return not_found(request, str(exc))
+        loaded, standings = load_session(db, name, session_id)
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
                   "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
@@ -90,13 +91,10 @@ def create_app(db_url: str) -> Starlette:
     def board(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["board"]
-        try:
-            loaded, standings = load_session(db, name, session_id)
-        except SessionNotFound as exc:
-            return not_found(request, str(exc))
+        loaded, standings = load_session(db, name, session_id)
         info = loaded.store.boards(session_id).get(number)
         if info is None:
-            return not_found(request, f"session {session_id!r} of {name!r} has no board {number}")
+            raise SessionNotFound(f"session {session_id!r} of {name!r} has no board {number}")
         return render("board.html", event=loaded.setup.event, club=name, board=info,
                       rows=standings.travellers.get(number, []), hands=hand_diagram(info.deal),
                       names=loaded.setup.pairs, records=db.results(name, session_id, number))
@@ -109,18 +107,11 @@ def create_app(db_url: str) -> Starlette:
         return JSONResponse(_json(db.clubs()))
 
     def api_sessions(request: Request) -> Response:
-        name = request.path_params["club"]
-        sessions = db.sessions(name)
-        if not sessions:
-            return not_found(request, f"no session of club {name!r} has reached the center")
-        return JSONResponse(_json(sessions))
+        return JSONResponse(_json(club_sessions(request.path_params["club"])))
 
     def api_session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        try:
-            loaded, standings = load_session(db, name, session_id)
-        except SessionNotFound as exc:
-            return not_found(request, str(exc))
+        loaded, standings = load_session(db, name, session_id)
         found = db.session(name, session_id) or {}
         return JSONResponse(_json({"club": name, "session": session_id, "setup": found.get("setup"),
                                    "final_ranking": found.get("ranking"),
@@ -147,4 +138,4 @@ def create_app(db_url: str) -> Starlette:
         yield
         db.close()
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={SessionNotFound: not_found})

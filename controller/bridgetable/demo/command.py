@@ -51,10 +51,10 @@ def run_demo_command(args: argparse.Namespace) -> int:
 
 def run_federation_command(args: argparse.Namespace) -> int:
     """``demo --central``: two clubs and the central server; its page stays up until Ctrl-C."""
-    from .federation import FederationOptions, run_federation
+    from .federation import run_federation
 
-    options = FederationOptions(tables=args.tables, rounds=args.rounds,
-                                boards_per_round=args.boards_per_round, seed=args.seed, web_port=args.port)
+    options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
+                          seed=args.seed, web_port=args.port, headless=args.headless)
     signal.signal(signal.SIGTERM, _interrupted)
     try:
         run_federation(options, serve=not args.headless)

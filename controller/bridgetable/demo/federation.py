@@ -10,11 +10,9 @@ from __future__ import annotations
 import logging
 import secrets
 import shutil
-import socket
 import tempfile
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +26,7 @@ from ..director.store import SQLiteStore
 from ..director.upstream import Upstream, UpstreamOutbox, bridge_config, derive_club_key
 from ..link import Broker, DerivedKeys
 from ..link.broker import MosquittoProcess, free_port
-from .club import RobotTable
+from .club import DemoOptions, RobotTable, _port_free
 
 log = logging.getLogger("bridgetable.demo")
 CLUBS = ("northbridge", "southbridge")
@@ -47,22 +45,12 @@ def player_names(club_index: int, pairs: int) -> dict[int, str]:
     return names
 
 
-@dataclass
-class FederationOptions:
-    tables: int = 3
-    rounds: int = 2
-    boards_per_round: int = 2
-    workers: int = 2
-    web_port: int = 8090
-    seed: int = 1
-
-
 class Club:
     """One club on this machine: its Mosquitto bridged to the center (``central_port``), its
     station and robot tables playing a Mitchell, and the upstream link feeding the center."""
 
     def __init__(self, name: str, index: int, work: Path, central_port: int, secret: bytes,
-                 options: FederationOptions) -> None:
+                 options: DemoOptions) -> None:
         self.name, self.work = name, work
         self.broker = MosquittoProcess(work / "broker")
         self.broker.config.write_text(self.broker.config.read_text() + bridge_config(
@@ -120,8 +108,8 @@ def arrived(db: CentralDb, club: Club) -> bool:
 class Federation:
     """The center and two clubs, started and stopped together (a context manager)."""
 
-    def __init__(self, options: FederationOptions, work: Path) -> None:
-        self.options, self.work = options, work
+    def __init__(self, options: DemoOptions, work: Path, workers: int = 2) -> None:
+        self.options, self.work, self.workers = options, work, workers
         self.secret = secrets.token_bytes(32)
         self.postgres = PrivatePostgres()  # its own directory, which the postgres user can reach
         self.central_broker = MosquittoProcess(work / "central-broker")
@@ -136,7 +124,7 @@ class Federation:
         self.central_broker.start()
         self.center = Center(url, FederationKeys(self.secret, list(CLUBS)),
                              Broker(port=self.central_broker.port, min_delay=0.1, max_delay=1.0),
-                             workers=self.options.workers, web_port=self.options.web_port)
+                             workers=self.workers, web_port=self.options.web_port)
         self.center.start()
         self.db = CentralDb(url)
         ports = bridge_ports or {}
@@ -173,11 +161,11 @@ class Federation:
         self.stop()
 
 
-def run_federation(options: FederationOptions, serve: bool = True) -> dict[str, Any]:
+def run_federation(options: DemoOptions, serve: bool = True) -> dict[str, Any]:
     """Play a session at each club; once the center has both complete, print where its pages are
     and (``serve``) keep them up until Ctrl-C. Returns what the center counted."""
     work = Path(tempfile.mkdtemp(prefix="bridgetable-federation-"))
-    if options.web_port and not _free(options.web_port):
+    if options.web_port and not _port_free(options.web_port):
         options.web_port = free_port()
     try:
         with Federation(options, work) as federation:
@@ -202,11 +190,3 @@ def run_federation(options: FederationOptions, serve: bool = True) -> dict[str, 
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-
-def _free(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True

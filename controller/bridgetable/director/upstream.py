@@ -132,6 +132,19 @@ def envelope(body: Mapping[str, Any], club: str, key: bytes) -> dict[str, Any]:
     return sign({"schema": SCHEMA_VERSION, "club": club, **body}, key)
 
 
+def mqtt_client(broker: Broker, client_id: str, *, clean_session: bool | None = None,
+                v5: bool = False) -> mqtt.Client:
+    """A paho client for ``broker`` (its login, TLS, reconnect backoff); MQTT 5 with ``v5``."""
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean_session,
+                         protocol=mqtt.MQTTv5 if v5 else mqtt.MQTTv311)
+    if broker.username is not None:
+        client.username_pw_set(broker.username, broker.password)
+    if broker.tls:
+        client.tls_set(ca_certs=broker.ca_file)
+    client.reconnect_delay_set(1, int(max(1, broker.max_delay)))
+    return client
+
+
 class UpstreamOutbox:
     """What the center has not acknowledged, in a table of the station's own SQLite file."""
 
@@ -195,13 +208,7 @@ class Upstream:
         self._stopping = threading.Event()
         self._known = outbox.known()
         self._thread = threading.Thread(target=self._run, name=f"upstream-{club}", daemon=True)
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bridgetable-upstream-{club}",
-                             clean_session=False, protocol=mqtt.MQTTv311)
-        if broker.username is not None:
-            client.username_pw_set(broker.username, broker.password)
-        if broker.tls:
-            client.tls_set(ca_certs=broker.ca_file)
-        client.reconnect_delay_set(1, int(max(1, broker.max_delay)))
+        client = mqtt_client(broker, f"bridgetable-upstream-{club}", clean_session=False)
         client.on_connect = self._on_connect
         client.on_message = self._on_message
         self.client, self.broker = client, broker

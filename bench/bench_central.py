@@ -1,0 +1,187 @@
+"""The central results server under load: N simulated clubs feeding one central Mosquitto, stored
+in PostgreSQL by 1, 2 and 4 ingest worker processes sharing an MQTT 5 shared subscription.
+
+Each club is a station's store (SQLite, a Mitchell session with its deals) with the real upstream
+link (``director.upstream``: the outbox in the station's file, signed messages, resent until the
+center acks them), connected straight to the central broker (a club's own Mosquitto bridge adds
+one hop, not measured here). Every ``--every`` seconds each club's tables finish a round: the
+round's results (with a 52-card play record) are stored at once and the upstream link woken. The
+workers are separate ``bridgetable central --no-web`` processes. Measured per worker count:
+results stored per second at the center (first result stored at a club to the last stored at the
+center) and the end-to-end latency of each result (stored at the club -> committed at the center:
+median and 95th percentile). The same run again with every club's link cut (the central broker
+stopped for ``--cut`` seconds in mid-session, then started again on the same port): nothing lost,
+nothing doubled, checked by comparing each club's store with the center's rows.
+
+    .venv/bin/python bench/bench_central.py [--clubs 20] [--tables 8] [--rounds 7] [--workers 1 2 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+import psycopg
+
+from bridgetable.bridge import Contract, Deal, Seat, board_vulnerability, duplicate_score
+from bridgetable.central.pgserver import PrivatePostgres
+from bridgetable.director.session import Session, SessionSetup, generated_boards
+from bridgetable.director.store import SQLiteStore, StoredResult
+from bridgetable.director.upstream import Upstream, UpstreamOutbox, derive_club_key
+from bridgetable.link import Broker
+from bridgetable.link.broker import MosquittoProcess
+
+
+class BenchClub:
+    """A club's station store and its upstream link; ``play_round`` stores a round's results."""
+
+    def __init__(self, name: str, run: str, work: Path, args: argparse.Namespace, secret: bytes,
+                 broker_port: int) -> None:
+        self.name = name
+        self.store = SQLiteStore(work / f"{name}.db")
+        setup = SessionSetup(f"{run}-{name}", f"{name} evening", {
+            "kind": "mitchell", "tables": args.tables, "rounds": args.rounds,
+            "boards_per_round": args.boards_per_round}, "MP",
+            pairs={p: f"{name} {p}a ({name}-{p}a) & {name} {p}b ({name}-{p}b)"
+                   for p in range(1, 2 * args.tables + 1)})
+        self.session = Session.create(self.store, setup, generated_boards(
+            len(setup.build_movement().boards), random.randrange(1 << 30)))
+        self.deals = {n: Deal.parse(b.deal or "") for n, b in self.store.boards(self.session.id).items()}
+        self.outbox = UpstreamOutbox(work / f"{name}.db")
+        self.upstream = Upstream(self.session, name, derive_club_key(secret, name),
+                                 Broker(port=broker_port, min_delay=0.2, max_delay=1.0), self.outbox,
+                                 resend_after=args.resend_after, every=0.5)
+
+    def play_round(self, round_: int) -> None:
+        rows = []
+        for assignment in self.session.movement.round(round_):
+            for board in assignment.boards:
+                deal = self.deals[board]
+                play = [str(card) for seat in Seat for card in deal[seat].cards]  # 52 cards, a record's size
+                vulnerable = board_vulnerability(board).is_vulnerable(Seat.S)
+                rows.append(StoredResult(
+                    session=self.session.id, round=round_, table=assignment.table, board=board, revision=1,
+                    ns=assignment.ns, ew=assignment.ew, contract="4H", declarer="S", tricks=10,
+                    ns_score=duplicate_score(Contract.parse("4H"), 10, vulnerable), lead=play[0],
+                    record={"auction": ["1H", "Pass", "4H", "Pass", "Pass", "Pass"], "play": play}))
+        self.store.put_results(rows)
+        self.upstream.wake()
+
+    def close(self) -> None:
+        self.upstream.stop()
+        self.outbox.close()
+        self.store.close()
+
+
+def start_workers(count: int, url: str, secret_file: Path, port: int,
+                  log: Path) -> list[subprocess.Popen[bytes]]:
+    """``count`` ingest processes of one worker each, started and subscribed."""
+    command = [sys.executable, "-m", "bridgetable.cli", "central", "--secret-file", str(secret_file),
+               "--db", url, "--broker", f"127.0.0.1:{port}", "--workers", "1", "--no-web"]
+    with log.open("ab") as out:
+        workers = [subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) for _ in range(count)]
+    deadline = time.monotonic() + 30
+    while log.read_text().count("ingest worker(s) on") < count:  # each says so once subscribed
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the ingest workers did not start: {log.read_text()[-2000:]}")
+        time.sleep(0.1)
+    return workers
+
+
+def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: Path) -> dict[str, float]:
+    """One evening of ``args.clubs`` clubs against ``workers`` ingest processes (with a cut of
+    ``cut`` seconds in mid-session when ``cut``); the figures and the loss/double check."""
+    secret = secrets.token_bytes(32)
+    secret_file = work / "secret"
+    secret_file.write_text(secret.hex())
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
+    broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
+    broker.start()
+    run = f"w{workers}{'cut' if cut else ''}"
+    procs = start_workers(workers, url, secret_file, broker.port, work / f"workers-{run}.log")
+    clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
+             for n in range(1, args.clubs + 1)]
+    try:
+        for club in clubs:
+            club.upstream.start()
+        started = time.time()
+        for round_ in range(1, args.rounds + 1):
+            for club in clubs:
+                club.play_round(round_)
+            if cut and round_ == (args.rounds + 1) // 2:
+                broker.stop()  # every club's link to the center is down
+                time.sleep(cut)
+                broker.start()
+            else:
+                time.sleep(args.every)
+        expected = {(club.name, club.session.id, r.round, r.table, r.board, r.revision)
+                    for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
+        deadline = time.monotonic() + 120 + 5 * cut
+        with psycopg.connect(url, autocommit=True) as db:
+            while True:
+                count = db.execute("SELECT count(*) FROM results").fetchone()
+                if (count and count[0] >= len(expected)) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.1)
+            time.sleep(min(3.0, args.resend_after))  # anything resent late would show up as a double
+            rows = db.execute("SELECT club, session, round, tbl, board, revision, stored_at, "
+                              "extract(epoch FROM received) FROM results").fetchall()
+        got = [tuple(row[:6]) for row in rows]
+        latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
+        last = max(float(row[7]) for row in rows)
+        first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
+        return {"results": len(expected), "lost": len(expected - set(got)),
+                "doubled": len(got) - len(set(got)),
+                "per_second": len(got) / (last - first), "p50_ms": 1000 * statistics.median(latencies),
+                "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))], "seconds": last - started,
+                "pending": sum(club.outbox.pending() for club in clubs)}
+    finally:
+        for club in clubs:
+            club.close()
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(10)
+        broker.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clubs", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=8, help="tables per club (a Mitchell)")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--boards-per-round", type=int, default=3)
+    parser.add_argument("--every", type=float, default=1.0, help="seconds between two rounds at every club")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--cut", type=float, default=10.0, help="seconds every club's link is cut")
+    parser.add_argument("--resend-after", type=float, default=5.0, help="the outbox's resend delay (s)")
+    args = parser.parse_args()
+    per_club = args.tables * args.rounds * args.boards_per_round
+    print(f"{args.clubs} clubs x {per_club} results ({args.tables} tables, {args.rounds} rounds of "
+          f"{args.boards_per_round} boards, a round every {args.every} s); PostgreSQL and Mosquitto on this "
+          f"machine ({os.cpu_count()} cores)")
+    print(f"{'workers':>7} {'link':>10} {'results':>7} {'stored/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
+          f"{'lost':>5} {'doubled':>7}")
+    with tempfile.TemporaryDirectory(prefix="bench-central-") as tmp, PrivatePostgres() as url:
+        for cut in (0.0, args.cut):
+            for workers in args.workers:
+                figures = one_run(args, workers, cut, url, Path(tmp))
+                link = f"cut {cut:g} s" if cut else "up"
+                print(f"{workers:>7} {link:>10} {figures['results']:>7.0f} {figures['per_second']:>9.0f} "
+                      f"{figures['p50_ms']:>8.0f} {figures['p95_ms']:>8.0f} {figures['lost']:>5.0f} "
+                      f"{figures['doubled']:>7.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
