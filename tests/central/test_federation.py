@@ -99,7 +99,11 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         assert page.status_code == 200 and "Ranking" in page.text
         assert f"/club/{SOUTH}/{south.session.id}/board/1" in page.text  # the station's links, made central
         board = httpx.get(f"{base}/club/{NORTH}/{north.session.id}/board/1", timeout=10).text
-        assert "adjusted 60/40" in board and "North" in board
+        assert "adjusted 60/40" in board and 'id="hand-N"' in board  # the station's board page
+        assert f'href="/club/{NORTH}/{north.session.id}/pair/1"' in board
+        card = httpx.get(f"{base}/club/{NORTH}/{north.session.id}/pair/1", timeout=10)
+        assert card.status_code == 200 and "Ann Holm (10001)" in card.text
+        assert httpx.get(f"{base}/static/viewer.js", timeout=10).status_code == 200
         history = httpx.get(f"{base}/api/players/10001", timeout=10).json()
         assert sorted(h["club"] for h in history) == sorted(CLUBS)
         api = httpx.get(f"{base}/api/clubs/{NORTH}/sessions/{north.session.id}", timeout=10).json()

@@ -1,7 +1,8 @@
 """The central server's pages and its HTTP JSON API (Starlette), read from PostgreSQL.
 
-Pages: the clubs, each club's sessions, a session's ranking and its boards (the station's own
-templates: ``ranking_table.html`` and ``board.html``, under the center's ``base.html``), a player's
+Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
+table's auction and play) and its pairs' score cards (the station's own templates, under the
+center's ``base.html``), a player's
 history across clubs by national number, the sessions being played now. ``/api/...`` serves the
 same as JSON for a federation's other systems. The endpoints are plain functions: Starlette runs
 them in its thread pool, each query on the one connection in turn (psycopg serialises them).
@@ -14,24 +15,27 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from ..director import templating
-from ..director.web import hand_diagram
+from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
 from .db import CentralDb
 from .scoring import SessionNotFound, load_session
 
-STATION_LOADER = FileSystemLoader(Path(templating.__file__).parent / "templates")  # the station's pages
-TEMPLATES = Environment(
-    loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"), STATION_LOADER,
-                         PrefixLoader({"station": STATION_LOADER})]),
-    autoescape=select_autoescape(["html"]))
+STATION = Path(templating.__file__).parent  # the station's templates and static files
+TEMPLATES = Environment(loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"),
+                                             FileSystemLoader(STATION / "templates")]),
+                        autoescape=select_autoescape(["html"]))
+TEMPLATES.filters.update(templating.TEMPLATES.filters)
+TEMPLATES.globals.update(templating.TEMPLATES.globals)
 TITLE = "Central results"
+STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
 
 
 def _json(value: Any) -> Any:
@@ -46,6 +50,14 @@ def _json(value: Any) -> Any:
 def render(name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
     values.setdefault("event", TITLE)
     return HTMLResponse(TEMPLATES.get_template(name).render(**values), status_code=status_code)
+
+
+def station_page(name: str, prefix: str, **values: Any) -> str:
+    """One of the station's own templates, its links made to point under ``prefix``."""
+    page = TEMPLATES.get_template(name).render(**values)
+    for link in STATION_LINKS:
+        page = page.replace(link, link.replace('="', f'="{prefix}'))
+    return page
 
 
 def create_app(db_url: str) -> Starlette:
@@ -79,8 +91,7 @@ def create_app(db_url: str) -> Starlette:
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
                   "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
-        fragment = TEMPLATES.get_template("ranking_table.html").render(**values)
-        fragment = fragment.replace('href="/board/', f'href="/club/{name}/{session_id}/board/')
+        fragment = station_page("ranking_table.html", f"/club/{name}/{session_id}", **values)
         found = db.session(name, session_id) or {}
         pairs = (found.get("setup") or {}).get("pairs", {})
         players = [p for entry in pairs.values() for p in entry["players"]]
@@ -95,9 +106,24 @@ def create_app(db_url: str) -> Starlette:
         info = loaded.store.boards(session_id).get(number)
         if info is None:
             raise SessionNotFound(f"session {session_id!r} of {name!r} has no board {number}")
-        return render("board.html", event=loaded.setup.event, club=name, board=info,
-                      rows=standings.travellers.get(number, []), hands=hand_diagram(info.deal),
-                      names=loaded.setup.pairs, records=db.results(name, session_id, number))
+        rows = standings.travellers.get(number, [])
+        return HTMLResponse(station_page(
+            "board.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, board=info,
+            rows=rows, hands=hand_diagram(info.deal), names=loaded.setup.pairs,
+            viewer=viewer_data(info, rows), analysis=None, analysis_note="", not_played=[],
+            weighted=weighted_text, fouled=[]))
+
+    def pair(request: Request) -> Response:
+        name, session_id = request.path_params["club"], request.path_params["session"]
+        number = request.path_params["pair"]
+        loaded, standings = load_session(db, name, session_id)
+        entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
+        lines = score_card(standings, number)
+        if entry is None and not lines:
+            raise SessionNotFound(f"pair {number} has no results in session {session_id!r} of {name!r}")
+        return HTMLResponse(station_page(
+            "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
+            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
 
     def player(request: Request) -> Response:
         number = request.path_params["number"]
@@ -127,11 +153,13 @@ def create_app(db_url: str) -> Starlette:
     routes = [
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
+        Route("/club/{club}/{session}/pair/{pair:int}", pair),
         Route("/player/{number}", player),
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players/{number}", api_player),
         Route("/api/live", api_live),
+        Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
