@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgetable.bridge import Auction, Deal, Seat
+from bridgetable.bridge import Auction, Card, Contract, Deal, Seat, Strain, hand_phase, honours, stock_phase
 from bridgetable.check import check_files
 from bridgetable.events import Key, TableEvent
 from bridgetable.table.export import export_journal
@@ -269,3 +269,58 @@ def test_minibridge_with_the_hand_check_counts_the_points_itself() -> None:
 
 def test_a_minibridge_deal_killed_mid_deal_resumes_exactly(tmp_path: Path) -> None:
     killed_and_resumed(tmp_path, "minibridge", MINIBRIDGE, moments=3)
+
+
+def two_player_deal() -> tuple[list[TableEvent], int, str | None]:
+    """A deal of the two-player game at South (dealer) and West, scripted with the engine: the
+    stock phase (West leads; each plays their lowest legal card; the stock is North's then East's
+    cards of DEAL), South's 1NT, West's pass, the play; then West's OK. Also declarer's tricks and
+    the honours the hands held."""
+    hands = {Seat.S: DEAL[Seat.S], Seat.W: DEAL[Seat.W]}
+    stock = stock_phase(hands, [*DEAL[Seat.N], *DEAL[Seat.E]], Seat.S)
+    events = [key("S", "OK")]
+    while not stock.is_complete:
+        turn, card = stock.turn, stock.legal_cards()[0]
+        stock.play(card)
+        events.append(TableEvent.card(turn, card))
+    events += [key("S", "1"), key("S", "NT"), key("W", "PASS")]
+    play = hand_phase(stock, Contract.parse("1NT"), Seat.S)
+    held = honours({seat: list(cards) for seat, cards in play.hands.items()}, Strain.NOTRUMP)
+    while not play.is_complete:
+        turn, card = play.turn, play.legal_cards()[0]
+        play.play(card)
+        events.append(TableEvent.card(turn, card))
+    return [*events, key("W", "OK")], play.tricks_won(Seat.S), None if held is None else str(held)
+
+
+def test_a_two_player_deal_with_the_stock_phase_scanned() -> None:
+    events, tricks, held = two_player_deal()
+    flow = BoardFlow(FlowConfig(boards=[1], game="two-player"))
+    feed(flow, *events[:3])  # West led, South followed
+    assert flow.message == "West takes the top card of the stock, South the next"
+    feed(flow, events[3])  # West leads to the second trick
+    view = flow.view()
+    assert (view.phase, view.dealer, len(view.played), view.turn) == ("stock", "S", 3, "S")
+    check_reference("two-player-stock", render(view, Seat.S))
+    assert "nobody plays there" in refused(flow, TableEvent.card(Seat.N, Card.parse("SA")))
+    assert "scan a card" in refused(flow, key("S", "OK"))
+    feed(flow, *events[4:27])
+    assert flow.view().phase == "auction" and flow.view().turn == "S"  # the dealer calls first
+    assert "empty seat" in refused(flow, key("N", "PASS"))
+    feed(flow, *events[27:30])
+    assert flow.view().calls == ("1NT", "Pass", "Pass", "Pass") and flow.view().turn == "W"  # W leads
+    outcomes = feed(flow, *events[30:])
+    record = outcomes[-1].result
+    assert record is not None
+    assert (record["contract"], record["declarer"], record["tricks"]) == ("1NT", "S", tricks)
+    assert record["honours"] == held and record["confirmed_by"] == "W"
+    made = 40 + 30 * (tricks - 7) if tricks >= 7 else 0
+    ns_honours = 150 if held and held.startswith(("S", "N")) else 0
+    ew_honours = 150 if held and held.startswith(("E", "W")) else 0
+    expected = (made + ns_honours, (0 if tricks >= 7 else 50 * (7 - tricks)) + ew_honours)
+    assert (record["ns"], record["ew"]) == expected
+    assert (flow.view().phase, flow.view().dealer) == ("start", "W")  # the other player deals next
+
+
+def test_a_two_player_deal_killed_mid_deal_resumes_exactly(tmp_path: Path) -> None:
+    killed_and_resumed(tmp_path, "two-player", two_player_deal()[0], moments=4)

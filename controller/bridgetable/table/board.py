@@ -8,7 +8,7 @@ refused event (``Refused`` or the engine's ``BridgeError``) leaves the board as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -28,11 +28,12 @@ from ..bridge import (
     Policy,
     Rank,
     Seat,
+    Side,
     Strain,
 )
 from ..bridge.forms import GAME_FORMS
 from ..events import Key
-from .openplay import OpenPlay
+from .openplay import OpenPlay, OpenTwoHandedPlay
 
 LEVEL_KEYS = {Key.ONE: 1, Key.TWO: 2, Key.THREE: 3, Key.FOUR: 4, Key.FIVE: 5, Key.SIX: 6, Key.SEVEN: 7}
 STRAIN_KEYS = {Key.CLUBS: Strain.CLUBS, Key.DIAMONDS: Strain.DIAMONDS, Key.HEARTS: Strain.HEARTS,
@@ -44,6 +45,7 @@ class Phase(Enum):
     WAITING = "waiting"  # every board given is confirmed; the station's next assignment is awaited
     START = "start"  # board number, dealer, vulnerability; OK begins
     HAND_CHECK = "hand check"  # each player scans their 13 cards
+    STOCK = "stock"  # the two-player game: 13 tricks at no trump, drawing from the stock
     AUCTION = "auction"
     ANNOUNCE = "announcement"  # Minibridge: high-card points, then declarer's part-score or game
     CONTRACT_ENTRY = "contract entry"  # no bidding boxes: contract, then OK at declarer's seat
@@ -79,10 +81,15 @@ class FlowConfig:
     stop_seconds: float = 10.0  # the regulation's pause after STOP and a skip bid (the service's)
     game: str = "duplicate"  # the game form (bridge.GAME_FORMS); the others ignore ``boards``
     honours: bool = True  # Chicago: whether honours count (a rubber always counts them)
+    players: tuple[Seat, Seat] = (Seat.S, Seat.W)  # the two-player game's seats, different sides
 
     def __post_init__(self) -> None:
         if self.game not in GAME_FORMS:
             raise ValueError(f"game is one of {', '.join(GAME_FORMS)}, not {self.game!r}")
+        if len(self.players) != 2 or self.players[0].side is self.players[1].side:
+            raise ValueError(f"the two players sit at two seats of different sides, not {self.players}")
+        if self.game == "two-player" and not (self.card_readers and self.bidding_boxes):
+            raise ValueError("the two-player game needs card readers and bidding boxes")
         if self.game != "duplicate" and self.more_boards:
             raise ValueError(f"a table on the station's link plays duplicate boards, not {self.game}")
         if not self.boards and not self.more_boards and self.game == "duplicate":
@@ -119,6 +126,11 @@ class DealRules:
     first_phase: Phase = Phase.AUCTION  # after the start screen and the hand check
     counts_honours: bool = False
     passed_out: str = "passed out"  # what the table says of a passed-out deal
+    players: tuple[Seat, Seat] | None = None  # the two-player game's seats
+    handlers: Mapping[Phase, Handler] = field(default_factory=dict)  # the form's own, by phase
+
+
+Handler = Callable[["BoardInPlay", Seat, Key], "str | None"]  # a phase's keys
 
 
 class BoardInPlay:
@@ -157,6 +169,10 @@ class BoardInPlay:
         self.claim_analysis: str | None = None  # a disputed claim's worst line and best play
         self.honours: Honour | None = None  # entered with the keys when the hands are unknown
         self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
+        self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play
+        self.two: OpenTwoHandedPlay | None = None
+        if rules.players is not None:  # the stock phase: the dealer's opponent leads
+            self.stock = OpenTwoHandedPlay(rules.players, next(s for s in rules.players if s != self.dealer))
 
     def toggle_director(self, seat: Seat, reason: str = "") -> str:
         """Call the director (with ``reason``), or answer the call on show (no reason)."""
@@ -179,7 +195,12 @@ class BoardInPlay:
         return self.play
 
     def confirmers(self) -> tuple[Seat, ...]:
-        """The opponents of declarer (East and West on a passed-out board, as on a Bridgemate)."""
+        """The opponents of declarer (East and West on a passed-out board, as on a Bridgemate;
+        in the two-player game the other player, the East-West one on a passed-out deal)."""
+        players = self.rules.players
+        if players is not None:
+            side = Side.EW if self.declarer is None else self.declarer.side.other
+            return tuple(seat for seat in players if seat.side is side)
         if self.declarer is None:
             return (Seat.E, Seat.W)
         return (self.declarer.lho, self.declarer.rho)
@@ -198,6 +219,11 @@ class BoardInPlay:
 
     def begin_play(self) -> None:
         assert self.contract is not None and self.declarer is not None
+        if self.rules.players is not None:  # the two players' hands, declarer's opponent leads
+            leader = next(seat for seat in self.rules.players if seat != self.declarer)
+            self.phase = Phase.PLAY
+            self.two = OpenTwoHandedPlay(self.rules.players, leader, self.contract.strain.trump)
+            return
         if not self.config.card_readers:
             self.phase, self.entry_strain, self.number = Phase.LEAD_ENTRY, None, Rank.ACE
             return

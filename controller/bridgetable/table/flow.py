@@ -31,20 +31,17 @@ always the replay of the accepted events. That is what the journal relies on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Auction, BridgeError, Card, Contract, Play, Seat
 from ..events import EventKind, Key, TableEvent
-from .board import BoardInPlay, DealRules, FlowConfig, Phase, Refused
+from .board import BoardInPlay, DealRules, FlowConfig, Handler, Phase, Refused
 from .forms import table_form
-from .phases import announcement, auction, claim, irregularity, play, result, start
+from .phases import announcement, auction, claim, irregularity, play, result, start, twoplayer
 from .view import TableView, table_view
 
 __all__ = ["BoardFlow", "FlowConfig", "Outcome", "Phase", "Refused", "TableView"]
-
-Handler = Callable[[BoardInPlay, Seat, Key], "str | None"]
 
 HANDLERS: dict[Phase, Handler] = {
     Phase.START: start.on_start,
@@ -104,7 +101,8 @@ class BoardFlow:
         else:
             phase = Phase.WAITING if self.config.more_boards else Phase.DONE
             setup = form.resting(done)
-        rules = DealRules(form.score, form.first_phase(), form.counts_honours, form.passed_out)
+        rules = DealRules(form.score, form.first_phase(), form.counts_honours, form.passed_out,
+                          form.players, form.handlers())
         self.current = BoardInPlay(self.config, form.board(done, setup), phase, setup, rules)
 
     # the board in play, as the service and the tests look at it
@@ -163,6 +161,8 @@ class BoardFlow:
         return Outcome(True, note, record)
 
     def _on_card(self, seat: Seat, card: Card) -> str | None:
+        if self.current.rules.players is not None and self.phase in (Phase.STOCK, Phase.PLAY):
+            return twoplayer.on_card(self.current, seat, card)
         if self.phase is Phase.HAND_CHECK:
             return start.on_scan(self.current, seat, card)
         if self.phase is Phase.PLAY:
@@ -177,7 +177,7 @@ class BoardFlow:
             return irregularity.on_key(board, seat, key), None
         if key is Key.DIRECTOR and not (claim.disputes(board, seat) or result.disputes(board, seat)):
             return board.toggle_director(seat), None
-        handler = HANDLERS.get(board.phase)
+        handler = board.rules.handlers.get(board.phase) or HANDLERS.get(board.phase)
         if handler is None:
             raise Refused("the session is over: every board is confirmed")
         note = handler(board, seat, key)

@@ -8,7 +8,7 @@ like the engine's own revokes, so Law 64's trick transfers apply unchanged.
 
 from __future__ import annotations
 
-from ..bridge import DECK, Card, Contract, Deal, Play, Revoke, Seat, Suit
+from ..bridge import DECK, Card, Contract, Deal, Play, Revoke, Seat, Suit, TwoHandedPlay
 
 _ANY_DEAL = Deal.parse("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 
@@ -41,4 +41,27 @@ class OpenPlay(Play):
         for trick in self.tricks:
             for i, card in enumerate(trick.cards):
                 held[trick.seat_of(i)].append(card)
+        return held
+
+
+class OpenTwoHandedPlay(TwoHandedPlay):
+    """A ``TwoHandedPlay`` of the two-player game over unknown hands and stock: every unseen card
+    may be in either hand, so only a card already played is refused (a failure to follow suit
+    cannot be seen), and the table does not see the draws from the stock."""
+
+    def __init__(self, players: tuple[Seat, Seat], leader: Seat, trump: Suit | None = None) -> None:
+        unseen = set(DECK)
+        self.hands = {players[0]: unseen, players[1]: unseen}
+        self.trump, self.stock, self.tricks = trump, [], []
+        self.leader, self.led = leader, None
+
+    def legal_cards(self) -> list[Card]:
+        return sorted(self.hands[self.turn])
+
+    def played(self) -> dict[Seat, list[Card]]:
+        """The cards each player has played so far (after 13 tricks of the hands: their hands)."""
+        held: dict[Seat, list[Card]] = {seat: [] for seat in self.hands}
+        for trick in self.tricks:
+            held[trick.leader].append(trick.cards[0])
+            held[self.other(trick.leader)].append(trick.cards[1])
         return held

@@ -368,12 +368,25 @@ def _body_announce(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     return "1+strain: part, or game" if view.turn == str(seat) else "Dummy down, declarer announces"
 
 
+def _body_stock(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    """The two-player game's stock phase: the trick, and whose card it is (the draws from the
+    stock are the message after each trick)."""
+    canvas.text(0, 12, f"Stock: trick {min(len(view.played) // 2 + 1, 13)} of 13", size=9, bold=True)
+    canvas.text(0, 22, "No trump, follow suit", size=9)
+    for who, card in view.trick:
+        canvas.text(WIDTH // 2, 33, f"{who} {pretty(card)}", size=13, bold=(who == str(seat)), anchor="ma")
+    if view.turn is None:
+        return ""
+    return "Your card" if view.turn == str(seat) else f"{Seat.parse(view.turn).full_name} to play"
+
+
 _BODIES = {
     Phase.WAITING: _body_waiting,
     Phase.START: _body_start,
     Phase.HAND_CHECK: _body_hand_check,
     Phase.AUCTION: _body_auction,
     Phase.ANNOUNCE: _body_announce,
+    Phase.STOCK: _body_stock,
     Phase.CONTRACT_ENTRY: _body_entry,
     Phase.LEAD_ENTRY: _body_entry,
     Phase.TRICKS_ENTRY: _body_entry,

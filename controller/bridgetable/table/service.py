@@ -314,6 +314,17 @@ def parse_game(value: Any, where: str) -> str:
     return str(value)
 
 
+def parse_players(value: Any, where: str) -> tuple[Seat, Seat]:
+    """The two-player game's seats: "S W" (two seats of different sides)."""
+    try:
+        seats = tuple(Seat.parse(part) for part in str(value).replace(",", " ").split())
+    except ValueError:
+        seats = ()
+    if len(seats) != 2 or seats[0].side is seats[1].side:
+        raise ValueError(f"{where}: players are two seats of different sides, like \"S W\", not {value!r}")
+    return seats[0], seats[1]
+
+
 def parse_rounds(value: Any, where: str) -> dict[int, int]:
     """``{1 = "1-3", 2 = "4-6"}`` (round: its boards, as for ``boards``) -> board -> round."""
     if not isinstance(value, dict):
@@ -365,7 +376,7 @@ def load_config(path: str | Path) -> TableConfig:
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-             "honours"}
+             "honours", "players"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
@@ -393,7 +404,8 @@ def load_config(path: str | Path) -> TableConfig:
             table=str(table.get("table", "1")),
             rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),
             policy=policy, stop_seconds=_seconds(table.get("stop_seconds", 10), f"{path} [table]"),
-            game=game, honours=bool(table.get("honours", True)))
+            game=game, honours=bool(table.get("honours", True)),
+            players=parse_players(table.get("players", "S W"), f"{path} [table]"))
     except OSError as error:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),

@@ -4,12 +4,12 @@ a restart."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..bridge import Rank, ScoreSheet, Seat, Side, Suit
 from .board import BoardInPlay, Phase
-from .phases import announcement, irregularity, result
+from .phases import announcement, irregularity, result, twoplayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
     """The view of board ``b`` after ``boards_done`` boards of the session, and the game's
     score ``sheet`` when the form keeps one."""
     play = b.play
-    return TableView(
+    view = TableView(
         phase=b.phase.value, board=b.board, dealer=str(b.dealer),
         vulnerability=str(b.vulnerability), turn=_turn(b),
         calls=tuple(str(call) for call in b.auction.calls),
@@ -92,6 +92,16 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         announced=tuple((str(seat), hcp) for seat, hcp in announcement.points(b).items())
         if b.phase is Phase.ANNOUNCE else (), message=message,
     )
+    two = twoplayer.played(b)
+    if two is None:
+        return view
+    cards = [card for trick in two.tricks for card in trick.cards]
+    won = {side: sum(1 for trick in two.tricks if trick.winner.side is side) for side in (Side.NS, Side.EW)}
+    return replace(
+        view, trick=((str(two.leader), str(two.led)),) if two.led else (),
+        played=tuple(str(card) for card in [*cards, *([two.led] if two.led else [])]),
+        tricks_ns=won[Side.NS], tricks_ew=won[Side.EW],
+        turn=str(two.turn) if b.phase in (Phase.STOCK, Phase.PLAY) and not two.is_complete else view.turn)
 
 
 def _lead_choice_text(b: BoardInPlay) -> str | None:

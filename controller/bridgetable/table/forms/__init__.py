@@ -9,10 +9,12 @@ from .chicago import ChicagoAtTable
 from .duplicate import DuplicateBoards
 from .minibridge import MinibridgeAtTable
 from .rubber import RubberAtTable
+from .twoplayer import TwoPlayerAtTable
 
 FORMS: dict[str, type[TableForm]] = {
     "duplicate": DuplicateBoards, "rubber": RubberAtTable,
     "chicago": ChicagoAtTable, "chicago-duplicate": ChicagoAtTable, "minibridge": MinibridgeAtTable,
+    "two-player": TwoPlayerAtTable,
 }
 
 

@@ -8,8 +8,8 @@ import copy
 from abc import ABC, abstractmethod
 from typing import Any
 
-from ...bridge import DealResult, DealSetup, GameForm, ScoreSheet, Side, game_form
-from ..board import FlowConfig, Phase
+from ...bridge import DealResult, DealSetup, GameForm, ScoreSheet, Seat, Side, game_form
+from ..board import FlowConfig, Handler, Phase
 
 
 class TableForm(ABC):
@@ -39,6 +39,15 @@ class TableForm(ABC):
     @property
     def counts_honours(self) -> bool:
         return False
+
+    @property
+    def players(self) -> tuple[Seat, Seat] | None:
+        """The two players' seats of the two-player game (None: four players)."""
+        return None
+
+    def handlers(self) -> dict[Phase, Handler]:
+        """The form's own key handlers, by phase, in place of ``flow.HANDLERS``."""
+        return {}
 
     @abstractmethod
     def score(self, setup: DealSetup, result: DealResult) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bridge import Deal, DealResult, Honour, Seat, honours
+from ...bridge import Card, Deal, DealResult, Honour, Seat, honours
 from ...events import Key
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
@@ -26,6 +26,14 @@ def known_deal(b: BoardInPlay) -> Deal | None:
     return b.deal
 
 
+def known_hands(b: BoardInPlay) -> Deal | dict[Seat, list[Card]] | None:
+    """The hands that count for honours, when known: the deal, or the two-player game's two
+    hands once all their cards are played."""
+    if b.two is not None:
+        return b.two.played() if b.two.is_complete else None
+    return known_deal(b)
+
+
 def deal_result(b: BoardInPlay) -> DealResult:
     """The result as the game form scores it; honours (when the form counts them) worked out
     from the known hands, else as entered with the keys."""
@@ -33,8 +41,8 @@ def deal_result(b: BoardInPlay) -> DealResult:
         return DealResult(None)
     held = None
     if b.rules.counts_honours:
-        deal = known_deal(b)
-        held = b.honours if deal is None else honours(deal, b.contract.strain)
+        hands = known_hands(b)
+        held = b.honours if hands is None else honours(hands, b.contract.strain)
     return DealResult(b.contract, b.declarer, b.tricks or 0, held)
 
 
@@ -56,7 +64,7 @@ def _enter_honours(b: BoardInPlay, seat: Seat, key: Key) -> str:
     holder's seat, Pass at that seat clears them."""
     if b.contract is None:
         raise Refused("a passed-out deal scores no honours")
-    if known_deal(b) is not None:
+    if known_hands(b) is not None:
         raise Refused("the table knows the hands: it counts the honours itself")
     if key is Key.PASS:
         if b.honours is None or b.honours.seat != seat:
