@@ -78,3 +78,38 @@ def test_fast_play_agrees_with_the_engine(seed):
         assert (fast is not None) == clean
         if fast is not None:
             assert fast == (engine.tricks_won(declarer.side), len(engine.completed_tricks))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_check_reports_the_same_with_and_without_the_fast_path(seed):
+    """Whole records, sound or spoiled (a call, a card, the result), give the same report."""
+    from bridgetable.bridge import board_dealer, board_vulnerability
+    from bridgetable.check import check_record
+    from bridgetable.formats.record import BoardRecord
+
+    rng = random.Random(seed)
+    board = seed % 16 + 1
+    deal, dealer = Deal.random(rng), board_dealer(board)
+    auction = Auction(dealer)
+    while not auction.is_complete:
+        auction.add(rng.choice(auction.legal_calls()) if rng.random() < 0.3 else PASS)
+    record = BoardRecord(board=board, dealer=dealer, vulnerability=board_vulnerability(board), deal=deal,
+                         auction_first=dealer, calls=list(auction.calls), auction_ended=True)
+    if auction.contract is not None and auction.declarer is not None:
+        play = Play(deal, auction.contract, auction.declarer)
+        while not play.is_complete:
+            play.play(rng.choice(play.legal_cards()))
+        record.tricks, record.opening_leader = tricks_of(play), play.opening_leader
+        record.contract, record.declarer = auction.contract, auction.declarer
+        record.result = play.declarer_tricks
+    spoil = seed % 4
+    if spoil == 1:
+        record.calls.insert(rng.randrange(len(record.calls)), rng.choice(ALL_CALLS))
+    elif spoil == 2 and record.tricks:
+        one, two = rng.sample(range(13), 2)
+        seat = rng.choice(list(Seat))
+        tricks = record.tricks
+        tricks[one][seat], tricks[two][seat] = tricks[two][seat], tricks[one][seat]
+    elif spoil == 3 and record.result is not None:
+        record.result = (record.result + 1) % 14
+    assert check_record(record) == check_record(record, engine=True)

@@ -74,6 +74,10 @@ _TOKEN = re.compile(r"""
 # and a line of plain tokens (no brackets, braces, quotes or ";", no "%" in the first column).
 _TAG_LINE = re.compile(r'\[([^\s\[\]{};"]+) "([^"\\\n]*)"\]\n')
 _PLAIN_LINE = re.compile(r"(?!%)[\t !#-:<-Z\\^-z|~]*\n")
+# A game of whole tag lines and plain lines (see ``_PLAIN_LINE``), and the empty line after it.
+_PLAIN_GAME = re.compile(r'(?:\[[^\s\[\]{};"]+ "[^"\\\n]*"\]\n'  # a whole tag line, or
+                         r'|(?!%)[\t ]*[!#-:<-Z\\^-z|~][\t !#-:<-Z\\^-z|~]*\n)*')  # a plain line
+_GAME_END = re.compile(r"\n[ \t\f\v]*\n")
 _NOTE_REF = re.compile(r"^=(\d+)=$")
 _NOTE_TAG = re.compile(r"^\s*(\d+)\s*:(.*)$", re.DOTALL)
 _ANNOTATION = re.compile(r"[!?]+$")
@@ -92,6 +96,7 @@ _CALL_NAGS = (*range(1, 7), 13)
 
 _CALLS: dict[str, Call | None] = {}
 _COMMON_SPELLINGS: set[str] = set()  # call tokens that are not PBN's own spelling ("1N", "P")
+_PLAIN_CALLS: dict[str, Call] = {}  # call tokens in PBN's own spelling, without annotations
 _CARDS: dict[str, Card | None] = {}
 
 
@@ -103,6 +108,8 @@ def _call(text: str) -> Call | None:
         _CALLS[text] = call = Call.parse(key) if is_call else None
         if call is not None and key != str(call).upper():
             _COMMON_SPELLINGS.add(text)
+        elif call is not None and key == text.upper():
+            _PLAIN_CALLS[text] = call
     return _CALLS[text]
 
 
@@ -168,6 +175,12 @@ class _Reader:
         last_data_line = 0
         line_start = pos = 0
         while True:
+            if game is None and pos == line_start and not (self.pending or self.comments):
+                whole_game = self._whole_game(pos, line)  # a plain game in one step
+                if whole_game is not None:
+                    pos, line = whole_game
+                    line_start = pos
+                    continue
             if pos == line_start and tag is None:
                 # The common lines in one step; anything else goes token by token below.
                 whole = _TAG_LINE.match(text, pos)
@@ -282,6 +295,32 @@ class _Reader:
             raise PbnError(f"not a PBN file: no [tag] found, and the text starts with {first_token!r}",
                            self.filename, first_line)
         return self.records
+
+    def _whole_game(self, pos: int, line: int) -> tuple[int, int] | None:
+        """A game of whole tag lines and plain data lines (the export format, as programs write
+        it), read from ``pos`` to its empty line: returns where the next line starts and its
+        number, or None when the game needs the token-by-token reading."""
+        text = self.text
+        gap = _GAME_END.search(text, pos)
+        end = gap.start() + 1 if gap is not None else len(text)
+        block = text[pos:end]
+        if not block.startswith("[") or not block.endswith("\n") or _PLAIN_GAME.fullmatch(block) is None \
+                or max(map(len, block.split("\n"))) > _MAX_LINE:
+            return None
+        game = _Game(line)
+        section = ""
+        for number, text_line in enumerate(block[:-1].split("\n"), start=line):
+            if text_line.startswith("["):
+                name, _, value = text_line[1:-2].partition(' "')
+                section = self._tag(game, name, value, number)
+            elif section in ("Auction", "Play"):
+                game.tokens[section].extend(zip(text_line.split(), repeat(number)))
+            elif not section:
+                return None  # text outside any section: the token reading says where
+            elif section != "-":
+                game.sections.setdefault(section, []).append(text_line.strip())
+        self._end_game(game, None, line + block.count("\n"))
+        return end, line + block.count("\n")
 
     def _game(self, game: _Game | None, line: int) -> _Game:
         """The game a token on ``line`` belongs to (a new one after an empty line), with the
@@ -464,6 +503,12 @@ class _Marks:
 def _read_auction(record: BoardRecord, game: _Game, tag_line: int) -> None:
     tokens = game.tokens["Auction"]
     first = _seat(record, "Auction", tag_line, tokens)
+    plain = [_PLAIN_CALLS.get(token) for token, _ in tokens]
+    if None not in plain and not game.notes["Auction"]:  # calls alone, in PBN's own spelling
+        record.calls = plain  # type: ignore[assignment]
+        record.auction_first = first
+        record.auction_ended = auction_complete(record.calls)
+        return
     marks = _Marks(record, "call", game.notes["Auction"], record.call_notes)
     calls: list[Call] = []
     skipped_before = 0
@@ -516,8 +561,13 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int) -> None:
     if leader is None:
         return
     record.opening_leader = leader
-    marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     seats = [leader.after(column) for column in range(4)]
+    cards = [_CARDS.get(token) for token, _ in tokens]
+    if None not in cards and not game.notes["Play"]:  # cards alone: four to a trick
+        record.tricks = [dict(zip(seats, cards[start:start + 4], strict=False))  # type: ignore[arg-type]
+                         for start in range(0, len(cards), 4)]
+        return
+    marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     trick: dict[Seat, Card] = {}
     last: tuple[int, Seat] | None = None  # the card an annotation is on
     column = 0

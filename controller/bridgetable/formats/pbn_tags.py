@@ -108,6 +108,11 @@ def _parse_deal(text: str) -> Deal:
 
 def _deal(value: str, record: BoardRecord) -> Deal | KnownHands:
     """A Deal, or the known hands of one with two or more hands unknown ("-", PBN 3.4.11)."""
+    try:
+        return _parse_deal(value)
+    except BridgeError as error:
+        if value.count("-") < 2:
+            raise TagValueError("deal", f"Deal {value!r}: {error}") from None
     body = value.strip()
     parts = body[2:].split(" ")
     try:
@@ -213,18 +218,28 @@ TYPED_TAGS: tuple[TypedTag, ...] = (
 )
 
 
+# Values whose reading does not depend on the rest of the record, cached: a file repeats them.
+_CONTEXT_FREE = frozenset({"Board", "Dealer", "Vulnerable", "Declarer", "Contract"})
+_READ_VALUES: dict[tuple[str, str], Any] = {}
+
+
 def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
     """Fill the typed fields from ``record.tags``; returns the (kind, message) of values not read."""
     problems: list[tuple[str, str]] = []
     for tag in TYPED_TAGS:
         value = record.tags.get(tag.name)
-        if value is None or value.strip() in UNKNOWN:
+        if value is None or value in UNKNOWN or value.strip() in UNKNOWN:
             continue
-        try:
-            parsed = tag.parse(value, record)
-        except TagValueError as error:
-            problems.append((error.kind, str(error)))
-            continue
+        key = (tag.name, value)
+        parsed = _READ_VALUES.get(key, _READ_VALUES)
+        if parsed is _READ_VALUES:
+            try:
+                parsed = tag.parse(value, record)
+            except TagValueError as error:
+                problems.append((error.kind, str(error)))
+                continue
+            if tag.name in _CONTEXT_FREE and len(_READ_VALUES) < 4096:
+                _READ_VALUES[key] = parsed
         if tag.name == "Contract" and parsed is None:
             record.passed_out = True
         if tag.name == "Deal" and isinstance(parsed, tuple):
@@ -278,6 +293,7 @@ DATE_TAGS = ("Date", "EventDate", "UTCDate")
 _NUMBER_TAGS = ("ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore")
 
 
+@lru_cache(maxsize=4096)
 def untyped_problem(name: str, value: str) -> str | None:
     """What is wrong with the value of a tag that is not a typed field, if anything."""
     if _CONTROL.search(value):
