@@ -123,3 +123,22 @@ def test_tags_lin_has_no_place_for_are_said(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out.strip() == f"1 records written to {tmp_path / 'out.lin'}"
     assert "left out (no place in" in err and "Site in 1 records" in err and "Event in 1 records" in err
+
+
+def test_a_passed_out_boards_declarer_and_result_need_no_place(tmp_path):
+    """BBO writes a passed-out board with Declarer and Result tags; they say nothing, and LIN's
+    passed-out auction carries the board whole."""
+    passed = ('[Board "6"]\n[Dealer "E"]\n[Vulnerable "EW"]\n'
+              '[Deal "N:AKJ7.87.976.KQ54 T85.QJT9.KQJ.T93 Q962.AK53.84.A62 43.642.AT532.J87"]\n'
+              '[Declarer "S"]\n[Contract "Pass"]\n[Result "0"]\n[Auction "E"]\nPass Pass Pass Pass\n')
+    (tmp_path / "in.pbn").write_text(passed, encoding="utf-8")
+    convert(tmp_path / "in.pbn", tmp_path / "out.lin")
+    (record,) = read_lin_file(tmp_path / "out.lin")
+    assert record.passed_out and len(record.calls) == 4 and record.problems == []
+    # a real contract's result is carried, or the conversion refused
+    played = passed.replace('[Contract "Pass"]', '[Contract "1NT"]').replace("Pass Pass Pass Pass",
+                                                                             "Pass Pass 1NT Pass\nPass Pass")
+    played = played.replace('[Declarer "S"]', '[Declarer "W"]').replace('"0"', '"7"')
+    (tmp_path / "played.pbn").write_text(played, encoding="utf-8")
+    convert(tmp_path / "played.pbn", tmp_path / "played.lin")
+    assert read_lin_file(tmp_path / "played.lin")[0].result == 7

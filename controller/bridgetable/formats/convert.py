@@ -96,7 +96,7 @@ def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
         # lost: a field the record had that comes back otherwise (one the target's reader works
         # out from the rest, such as the contract from the auction, is not a loss)
         fields = [name for name in GAME_FIELDS
-                  if getattr(old, name) not in (None, [], False) and getattr(old, name) != getattr(new, name)]
+                  if _said(old, name) and getattr(old, name) != getattr(new, name)]
         if old.calls and old.auction_first != new.auction_first:
             fields.append("auction_first")
         if _notes(old.call_notes) != _notes(new.call_notes):
@@ -109,6 +109,15 @@ def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
         if fields:
             lost.append(f"record {index} (board {old.board}): {', '.join(fields)}")
     return lost
+
+
+def _said(record: BoardRecord, name: str) -> bool:
+    """Whether the record says something in this field (a passed-out board's declarer and
+    result say nothing: LIN has no place for them, and no reader needs them)."""
+    value = getattr(record, name)
+    if name in ("declarer", "result") and record.passed_out:
+        return False
+    return not (value is None or value is False or value == [])
 
 
 def _notes(notes: Mapping[Any, str]) -> dict[Any, str]:
