@@ -26,7 +26,10 @@ def ingest(tmp_path):
 
 @pytest.fixture
 def client(ingest):
+    """Logged in as the director, who sees the board pages before every table has played them."""
     with TestClient(web.create_app(ingest, password="pw")) as c:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text).group(1)
+        c.post("/login", data={"name": "td", "password": "pw", "csrf": csrf})
         yield c
 
 

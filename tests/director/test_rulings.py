@@ -207,3 +207,14 @@ def test_two_pairs_who_sat_the_wrong_way_round_get_each_others_results(station):
     assert trail(ingest)[-1][0] == "swap seats"
     assert act(client, action="swap", round=first.round, pair=first.ns, second=first.ns).startswith("refused")
     agrees_with_a_full_rescore(ingest)
+
+
+def test_weighted_scores_and_fouled_boards_are_for_pairs_scoring(tmp_path):
+    from bridgetable.director.actions import ActionError, fouled, weighted
+
+    ingest = Ingest(new_session(tmp_path, scoring="TEAMS",
+                                movement={"kind": "teams", "boards": 4, "boards_per_round": 2}))
+    with pytest.raises(ActionError, match=r"a fouled board: for pairs scoring \(MP, IMP, XIMP\), not TEAMS"):
+        fouled(ingest, "td", 1, [2])
+    with pytest.raises(ActionError, match="weighted scores: for pairs scoring"):
+        weighted(ingest, "td", 1, 1, "50% 4S N 10; 50% 4S N 9")

@@ -46,12 +46,20 @@ def test_ranking_page_shows_results_and_updates_its_fragment(client, ingest):
     assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "87.50" in fragment
 
 
-def test_traveller_has_the_hand_diagram_and_every_row(client, ingest):
-    send(ingest, 1, 1)
-    send(ingest, 4, 1, contract="3NT", declarer="S", tricks=8)
+def test_traveller_has_the_hand_diagram_and_every_row_once_every_table_has_played_it(client, ingest):
+    tables = [a.table for a in ingest.session.movement.assignments if 1 in a.boards]  # 1, 4 and another
+    send(ingest, tables[0], 1)
+    send(ingest, tables[1], 1, contract="3NT", declarer="S", tricks=8)
+    page = client.get("/board/1").text
+    assert 'id="withheld"' in page and "♠" not in page and "3NT" not in page  # a table still to play it
+    log_in(client)
+    page = client.get("/board/1").text  # the director sees it all
+    assert page.count("♠") >= 4 and "3NT" in page and "withheld" not in page
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    send(ingest, tables[2], 1, contract="2H", declarer="E", tricks=8)
     page = client.get("/board/1").text
     assert page.count("♠") >= 4 and "North" in page and "West" in page
-    assert "3NT" in page and "4S" in page
+    assert "3NT" in page and "4" in page and 'id="withheld"' not in page
     assert client.get("/board/99").status_code == 404
 
 

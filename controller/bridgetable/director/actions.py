@@ -12,6 +12,7 @@ from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplica
 from ..scoring import Adjusted
 from .ingest import Ingest
 from .rulings import NOT_PLAYED, WEIGHTED
+from .standings import INCREMENTAL as PAIRS_SCORINGS
 from .store import StoredResult
 
 
@@ -119,8 +120,7 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
 def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
     """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
     declarer and tricks, or "Pass"); the weights make 100%."""
-    if ingest.session.setup.scoring not in ("MP", "IMP", "XIMP"):
-        raise ActionError(f"weighted scores are for pairs scoring, not {ingest.session.setup.scoring}")
+    _pairs_scoring(ingest, "weighted scores")
     parts, weights = [], []
     for number, part in enumerate(p for p in text.split(";") if p.strip()):
         words = part.split()
@@ -147,6 +147,12 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
     return stored
 
 
+def _pairs_scoring(ingest: Ingest, what: str) -> None:
+    if ingest.session.setup.scoring not in PAIRS_SCORINGS:
+        raise ActionError(f"{what}: for pairs scoring ({', '.join(PAIRS_SCORINGS)}), "
+                          f"not {ingest.session.setup.scoring}")
+
+
 def _save_setup(ingest: Ingest) -> None:
     ingest.session.store.create_session(ingest.session.id, ingest.session.setup.to_json())
 
@@ -154,6 +160,7 @@ def _save_setup(ingest: Ingest) -> None:
 def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
     """A fouled board (Law 87): ``tables`` played it in its other form; each group is scored
     among itself (an empty list: the board is whole again)."""
+    _pairs_scoring(ingest, "a fouled board")
     if board not in ingest.boards:
         raise ActionError(f"there is no board {board} in this session")
     playing = {a.table for a in ingest.session.movement.assignments if board in a.boards}

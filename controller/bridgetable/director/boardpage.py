@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Deal, Seat, Suit
+from .analysis import INSTALL_NOTE, board_analysis
 from .ingest import Ingest
 from .livetables import board_finished
 from .replay import replay
-from .rulings import WEIGHTED
+from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
 
@@ -26,6 +27,18 @@ def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | No
     return {seat.full_name: [(suit.symbol, " ".join(c.symbol[1:] for c in deal[seat].suit(suit)) or "—")
                              for suit in SUITS]
             for seat in Seat}
+
+
+def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:
+    """Everything the board page shows of a board: deal, analysis, traveller, replays, rulings."""
+    session = ingest.session
+    rows = ingest.live.standings().travellers.get(info.board, [])
+    return {"board": info, "rows": rows, "hands": hand_diagram(info.deal), "names": session.setup.pairs,
+            "viewer": viewer_data(info, rows), "analysis": board_analysis(session.store, session.id, info),
+            "analysis_note": INSTALL_NOTE if info.deal else "", "weighted": weighted_text,
+            "not_played": [r for r in ingest.live.results()
+                           if r.board == info.board and r.contract == NOT_PLAYED],
+            "fouled": sorted(map(int, session.setup.fouled.get(str(info.board), {})))}
 
 
 def viewer_data(info: BoardInfo, rows: list[TravellerRow]) -> dict[str, Any]:

@@ -43,11 +43,10 @@ from .actions import (
     swap_pairs,
     weighted,
 )
-from .analysis import INSTALL_NOTE, board_analysis
-from .boardpage import hand_diagram, live_values, score_card, viewer_data, weighted_text
+from .boardpage import board_values, live_values, score_card
 from .exports import results_html
 from .ingest import Ingest
-from .rulings import NOT_PLAYED
+from .livetables import board_finished
 from .standings import Standings
 from .templating import TEMPLATES
 from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
@@ -102,14 +101,10 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         info = station.session.store.boards(station.session.id).get(number)
         if info is None:
             return station.render("error.html", message=f"there is no board {number}", status_code=404)
-        rows = station.standings().travellers.get(number, [])
-        analysis = board_analysis(station.session.store, station.session.id, info)
-        skipped = [r for r in station.ingest.live.results() if r.board == number and r.contract == NOT_PLAYED]
-        return station.render("board.html", board=info, rows=rows, hands=hand_diagram(info.deal),
-                              names=station.session.setup.pairs, viewer=viewer_data(info, rows),
-                              analysis=analysis, analysis_note=INSTALL_NOTE if info.deal else "",
-                              not_played=skipped, weighted=weighted_text,
-                              fouled=sorted(map(int, station.session.setup.fouled.get(str(number), {}))))
+        played_out = board_finished(station.session.movement, station.ingest.played, number)
+        if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
+            return station.render("board.html", board=info, withheld=True)
+        return station.render("board.html", **board_values(station.ingest, info))
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
