@@ -55,10 +55,11 @@ def serve(ingest: Ingest, password: str = "pw") -> Iterator[str]:
 
 
 @contextmanager
-def chromium(profile: Path, width: int = 1100, height: int = 900) -> Iterator[webdriver.Chrome]:
+def chromium(profile: Path) -> Iterator[webdriver.Chrome]:
+    """Headless Chromium in its default window (a test sets another size where it matters)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"]:
+    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
     try:

@@ -20,6 +20,7 @@ def demo(tmp_path_factory):
     directory = tmp_path_factory.mktemp("demo")
     ingest = Ingest(finished_demo(directory, tables=3, rounds=3))
     with serve(ingest) as url, chromium(directory / "chromium") as browser:
+        browser.set_window_size(1100, 900)
         yield ingest, url, browser
 
 
