@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bridgetable.bridge import Contract, Seat, duplicate_score
+from bridgetable.bridge import Contract, Deal, Play, Seat, duplicate_score
 from bridgetable.director.actions import enter_result
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.store import DIRECTOR_REVISIONS
@@ -31,6 +31,24 @@ def test_a_genuine_result_passes(ingest: Ingest) -> None:
     assert ingest.session.store.audit_trail(ingest.session.id) == []
 
 
+def whole_play(session, genuine: dict[str, Any]) -> dict[str, Any]:
+    """The genuine result with a whole play (each hand its first legal card) and its tricks."""
+    contract, declarer = Contract.parse(genuine["contract"]), Seat.parse(genuine["declarer"])
+    play = Play(Deal.parse(session.store.boards(session.id)[genuine["board"]].deal), contract, declarer)
+    while not play.is_complete:
+        play.play(play.legal_cards()[0])
+    tricks = play.tricks_won(declarer.side)
+    cards = [str(card) for trick in play.tricks for card in trick.cards]
+    whole = forged(genuine, play=cards, tricks=tricks)
+    return forged(whole, score_ns=score_of(whole, 0))
+
+
+def score_of(message: dict[str, Any], more: int) -> int:
+    """North-South's Law 77 score of the message's contract with ``more`` tricks (board 2: NS vul)."""
+    score = duplicate_score(Contract.parse(message["contract"]), message["tricks"] + more, True)
+    return score if message["declarer"] in ("N", "S") else -score
+
+
 def seven_nt_xx(genuine: dict[str, Any]) -> dict[str, Any]:
     """The auction of a 3NT by South, sent as 7NTXX made (scored right for 7NTXX)."""
     score = duplicate_score(Contract.parse("7NTXX"), 13, True)  # board 2: NS vulnerable
@@ -50,6 +68,8 @@ CASES = [  # (what is forged, the change, the reason given)
     ("round", lambda g: forged(g, round=9), "round 9: table 1 plays board 2 in round 1"),
     ("session", lambda g: forged(g, session="other-night"), "session 'other-night': this station runs"),
     ("deal", None, "deal: not the cards of board 2"),
+    ("tricks", None, ": the play gives declarer"),
+    ("play", None, "play: "),
 ]
 
 
@@ -62,6 +82,15 @@ def test_each_forged_field_is_refused_with_its_reason_in_the_log_and_the_audit_t
         message = seven_nt_xx(result_message(session, 1, 2, "3NT", "S", 9))
     elif what == "deal":
         message = forged(genuine, deal=session.store.boards(session.id)[1].deal)
+    elif what in ("tricks", "play"):
+        message = whole_play(session, genuine)
+        assert ingest.check_result(message) is None  # the genuine whole play passes
+        if what == "tricks":  # one more trick, scored right for it
+            message = forged(message, tricks=message["tricks"] + 1, score_ns=score_of(message, +1))
+        else:  # two cards of the first trick swapped: North plays out of turn
+            play = list(message["play"])
+            play[0], play[1] = play[1], play[0]
+            message = forged(message, play=play)
     else:
         message = change(genuine)
     problem = ingest.check_result(message)

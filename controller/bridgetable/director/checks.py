@@ -4,8 +4,9 @@ The link has checked the message's form and its Law 77 arithmetic with the vulne
 message states; here every field is checked against what the station knows: the session's name,
 the movement (the round, the board given that table in that round, the pairs there), the board
 (Law 2's dealer and vulnerability, or the deal file's; the deal), the auction (its contract and
-declarer) and the score with the board's own vulnerability. ``result_problem`` names the first
-field that does not fit, or returns None.
+declarer), the play (a whole one, without claim or irregularity: legal with the board's cards,
+and the tricks it gives declarer) and the score with the board's own vulnerability.
+``result_problem`` names the first field that does not fit, or returns None.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..bridge import Auction, BridgeError, Contract, Deal, Seat, Vulnerability, duplicate_score
+from ..bridge import Auction, BridgeError, Contract, Deal, Play, Seat, Vulnerability, duplicate_score
 from ..movements import Movement
 from .store import BoardInfo
 
@@ -54,6 +55,9 @@ def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
                                irregular=bool(message.get("director_calls")))
     if problem is not None or contract is None or declarer is None:
         return problem
+    problem = _play_problem(message, info.deal, contract, declarer)
+    if problem is not None:
+        return problem
     score = duplicate_score(contract, message["tricks"],
                             Vulnerability.parse(info.vulnerability).is_vulnerable(declarer))
     expected = score if declarer in (Seat.N, Seat.S) else -score
@@ -80,6 +84,26 @@ def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract |
         made = f"{auction.contract} by {auction.declarer}" if auction.contract else "passed out"
         played = f"{contract} by {declarer}" if contract else "passed out"
         return f"contract {played}: the auction makes {made}"
+    return None
+
+
+def _play_problem(message: Mapping[str, Any], deal: str | None, contract: Contract,
+                  declarer: Seat) -> str | None:
+    """A whole play (52 cards, no claim, revoke or director call) must be legal with the board's
+    cards and give declarer the tricks the result says."""
+    cards = message.get("play") or []
+    if (not deal or len(cards) != 52 or message.get("claim") or message.get("revokes")
+            or message.get("director_calls")):
+        return None
+    play = Play(Deal.parse(deal), contract, declarer)
+    try:
+        for card in cards:
+            play.play(card)
+    except (BridgeError, ValueError) as error:
+        return f"play: {error}"
+    won = play.tricks_won(declarer.side)
+    if message["tricks"] != won:
+        return f"tricks {message['tricks']}: the play gives declarer {won}"
     return None
 
 
