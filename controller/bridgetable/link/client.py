@@ -75,6 +75,7 @@ class _Endpoint:
         self.refused: Counter[str] = Counter()  # messages dropped, by topic kind
         self.quiet = LogThrottle(log)  # a repeating fault logs now and then, not every time
         self.connected = threading.Event()
+        self.connected_at = 0.0  # when the latest connection was made (monotonic)
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                              clean_session=clean_session, protocol=mqtt.MQTTv311)
         if broker.username is not None:
@@ -131,6 +132,7 @@ class _Endpoint:
             log.warning("broker %s:%s refused the connection: %s", self.broker.host, self.broker.port,
                         reason)
             return
+        self.connected_at = time.monotonic()
         client.subscribe(self.subscriptions())
 
     def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
@@ -265,8 +267,9 @@ class TableLink(_Endpoint):
     def on_ready(self) -> None:
         with self._state_lock:
             self.publish(self._state_topic, encode(message("state", **self._state)), qos=1, retain=True)
-        with self._sent_lock:
-            self._sent.clear()  # everything unacknowledged goes again on a new connection
+        with self._sent_lock:  # everything unacknowledged goes again on a new connection, unless
+            # the sender has already sent it on this one (it may run as soon as we are connected)
+            self._sent = {key: at for key, at in self._sent.items() if at >= self.connected_at}
         self.flush()
 
     def _handle_ack(self, topic: topics.Topic, payload: bytes) -> None:
