@@ -2,6 +2,8 @@
 samples the README's examples use, declared as package data so that a wheel has them too."""
 
 import fnmatch
+import io
+import json
 import tomllib
 from pathlib import Path
 
@@ -25,3 +27,13 @@ def test_the_samples_pass_check(capsys):
     names = ("deals.pbn", "results.pbn", "results.lin")
     assert main(["check", *(str(PACKAGE / "samples" / name) for name in names)]) == 0
     assert "24 records checked: 24 consistent" in capsys.readouterr().out
+
+
+def test_the_rubber_sample_is_a_score_pad_input(monkeypatch, capsys):
+    """README: `tally --game rubber < samples/rubber.txt`. Hand-checked: NS 2H+1 (60 below, 30
+    above), a pass-out, EW 4S= with West's 100 honours (120 below wipes NS's 60), NS 3NT= (game)."""
+    text = (PACKAGE / "samples" / "rubber.txt").read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["tally", "--game", "rubber", "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert (sheet["ns_total"], sheet["ew_total"], sheet["over"], sheet["winner"]) == (190, 220, False, "EW")

@@ -83,8 +83,11 @@ def test_a_chicago_in_the_terminal_through_the_command_line(monkeypatch: pytest.
 def test_a_game_left_before_its_end_shows_the_sheet_so_far(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert main(["play", "--game", "rubber", "--seed", "1"]) == 1
+    assert main(["play", "--game", "rubber", "--seed", "1"]) == 0  # leaving by choice
     assert "Game abandoned: you left the match" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--game", "rubber", "--seed", "1"]) == 1  # the input ended mid-game
+    assert "Game abandoned: the input ended" in capsys.readouterr().err
 
 
 def test_the_terminal_rubber_counts_honours_from_the_hands() -> None:

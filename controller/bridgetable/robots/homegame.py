@@ -26,7 +26,7 @@ from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced,
 from .contract import contract_for_side
 from .display import diagram
 from .honeymoon import HoneymoonGame
-from .live import Abandoned, TerminalTable
+from .live import Abandoned, Quit, TerminalTable
 
 
 class HomeGame(TerminalTable):
@@ -102,7 +102,8 @@ class HomeGame(TerminalTable):
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """The handler of ``bridgetable play``: 0 when the game is over, 1 when abandoned."""
+    """The handler of ``bridgetable play``: 0 when the game is over or the player typed "quit",
+    1 when the input ended before the game did."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     seat = Seat.parse(args.seat)
     print(f"Random deals, seed {seed} (play them again with --seed {seed})")
@@ -115,5 +116,5 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"\nGame abandoned: {reason}", file=sys.stderr)
         if game.form.scores:
             print(game.form.sheet().text())
-        return 1
+        return 0 if isinstance(reason, Quit) else 1
     return 0
