@@ -324,3 +324,23 @@ def test_a_two_player_deal_with_the_stock_phase_scanned() -> None:
 
 def test_a_two_player_deal_killed_mid_deal_resumes_exactly(tmp_path: Path) -> None:
     killed_and_resumed(tmp_path, "two-player", two_player_deal()[0], moments=4)
+
+
+def test_a_journal_replays_only_in_its_own_game_form(tmp_path: Path) -> None:
+    from bridgetable.table.journal import JournalError
+    from bridgetable.table.service import TableService
+
+    path = tmp_path / "j.db"
+    service = TableService(FlowConfig(boards=[1], game="rubber", session="s"), Journal(path, session="s"))
+    assert service.handle(RUBBER[0]).changed
+    service.journal.close()
+    with pytest.raises(JournalError, match="holds a game of rubber, not chicago"):
+        TableService(FlowConfig(boards=[1], game="chicago", session="s"), Journal(path, session="s"))
+    again = TableService(FlowConfig(boards=[1], game="rubber", session="s"), Journal(path, session="s"))
+    assert again.flow.view().phase == "auction"
+    # a journal from before the game forms (events, no game kept) holds duplicate boards
+    older = Journal(tmp_path / "old.db", session="s")
+    older.append(RUBBER[0])
+    with pytest.raises(JournalError, match="holds a game of duplicate, not rubber"):
+        TableService(FlowConfig(boards=[1], game="rubber", session="s"), older)
+    assert TableService(FlowConfig(boards=[1], session="s"), older).flow.view().phase == "auction"

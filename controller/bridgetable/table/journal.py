@@ -18,7 +18,9 @@ Schema (version 4; a version-2 or -3 journal is upgraded in place):
             moves shown at the end of the round, known again after a restart before the station
             is reachable.
 ``meta``    name/value: the schema version and the session the journal belongs to ("" until a
-            table told its session by the station adopts it).
+            table told its session by the station adopts it); ``game``, the game form its events
+            were played in (``[table] game``; a journal without it, from before the forms, holds
+            duplicate boards once it has events).
 
 The journal is created (or upgraded) in one transaction, so a power cut leaves either nothing or
 all of it; a file left by a program that wrote the meta rows one at a time (a schema row but no
@@ -137,6 +139,19 @@ class Journal:
         if session is not None and self.session != session:
             raise JournalError(f"{self.path} belongs to session {meta.get('session')!r}, "
                                f"not {session!r}: use a new journal file for a new session")
+
+    def game(self) -> str | None:
+        """The game form the events were played in (None: a new journal, no events yet)."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE name = 'game'").fetchone()
+        if row is not None:
+            return str(row[0])
+        return "duplicate" if len(self) else None
+
+    def keep_game(self, game: str) -> None:
+        """Keep the game form of a journal that has none yet."""
+        with self._transaction():
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('game', ?)", (game,))
 
     def append(self, event: TableEvent, result: dict[str, Any] | None = None) -> int:
         """Write one accepted event (and the result it confirms) durably; returns its seq."""

@@ -74,6 +74,7 @@ class TableService:
             config.session = journal.session
         self.displays = dict(displays or {})
         self._lock = threading.RLock()
+        _check_game(config, journal)
         self.flow = replay(config, journal)
         self.moves = _kept_moves(journal)
         results = journal.results()
@@ -252,6 +253,16 @@ class TableService:
     @property
     def done(self) -> bool:
         return self.flow.phase is Phase.DONE
+
+
+def _check_game(config: FlowConfig, journal: Journal) -> None:
+    """A journal replays only in the game form it was played in."""
+    kept = journal.game()
+    if kept is None:
+        journal.keep_game(config.game)
+    elif kept != config.game:
+        raise JournalError(f"{journal.path} holds a game of {kept}, not {config.game}: use a new "
+                           "journal file for another form")
 
 
 def _kept_moves(journal: Journal) -> Moves | None:
