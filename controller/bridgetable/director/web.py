@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -104,7 +105,9 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         played_out = board_finished(station.session.movement, station.ingest.played, number)
         if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
             return station.render("board.html", board=info, withheld=True)
-        return station.render("board.html", **board_values(station.ingest, info))
+        # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
+        values = await run_in_threadpool(board_values, station.ingest, info)
+        return station.render("board.html", **values)
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
