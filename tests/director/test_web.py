@@ -63,6 +63,17 @@ def test_traveller_has_the_hand_diagram_and_every_row_once_every_table_has_playe
     assert client.get("/board/99").status_code == 404
 
 
+def test_a_score_card_shows_how_a_board_went_only_once_every_table_has_played_it(client, ingest):
+    tables = [a for a in ingest.session.movement.assignments if 1 in a.boards]
+    send(ingest, tables[0].table, 1, contract="3NT", declarer="S", tricks=8)
+    card = client.get(f"/pair/{tables[0].ns}").text
+    assert "(in play)" in card and "3NT" not in card and 'id="card-total">' in card
+    for a in tables[1:]:
+        send(ingest, a.table, 1)
+    card = client.get(f"/pair/{tables[0].ns}").text
+    assert "3NT" in card and "(in play)" not in card
+
+
 def test_printable_results_page(client, ingest):
     send(ingest, 1, 1)
     page = client.get("/results").text

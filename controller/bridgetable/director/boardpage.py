@@ -4,7 +4,7 @@ board pages), and the live view of a table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bridge import Deal, Seat, Suit
@@ -90,6 +90,11 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
                                    contract, r.declarer or "", r.tricks, score,
                                    row.ns_points if ns else row.ew_points, row.top))
     return lines
+
+
+def withheld(line: ScoreLine) -> ScoreLine:
+    """A score card's line of a board other tables still have to play: its points, not how."""
+    return replace(line, contract="(in play)", declarer="", tricks=None, score=None)
 
 
 def live_values(ingest: Ingest, table: int) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from .actions import (
     swap_pairs,
     weighted,
 )
-from .boardpage import board_values, live_values, score_card
+from .boardpage import board_values, live_values, score_card, withheld
 from .exports import results_html
 from .ingest import Ingest
 from .livetables import board_finished
@@ -114,6 +114,9 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         standings = station.standings()
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
+        if "director" not in request.session:  # a board still in play shows its points only
+            lines = [line if board_finished(station.session.movement, station.ingest.played, line.board)
+                     else withheld(line) for line in lines]
         if entry is None and not lines:
             return station.render("error.html", message=f"pair {number} has no results", status_code=404)
         penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
