@@ -11,7 +11,7 @@ import pytest
 from bridgetable.bridge import Auction, Card, Contract, Deal, Seat, Strain, hand_phase, honours, stock_phase
 from bridgetable.check import check_files
 from bridgetable.events import Key, TableEvent
-from bridgetable.table.export import export_journal
+from bridgetable.table.export import export_journal, record_of_result
 from bridgetable.table.flow import BoardFlow, FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.screens import render
@@ -230,6 +230,9 @@ def test_a_minibridge_deal_announced_with_the_keys_and_played_with_the_card_read
     record = outcomes[-1].result
     assert record is not None
     assert (record["contract"], record["declarer"], record["auction"]) == ("3NT", "N", None)
+    assert record["announced"] == {"N": 19, "E": 13, "S": 2, "W": 6}
+    comments = record_of_result(record).sections["Result"]
+    assert any("high-card points announced, N 19, E 13, S 2, W 6" in text for text in comments)
     tricks = record["tricks"]
     made = tricks >= 9
     expected = (40 + 30 * (tricks - 7) + 300, 0) if made else (0, 50 * (9 - tricks))

@@ -111,7 +111,9 @@ def _form_comments(record: BoardRecord, result: dict[str, Any]) -> list[str]:
     record.score_ns = None
     honours = f", honours {result['honours']}" if result["honours"] else ""
     over = "; the game is over" if result["over"] else ""
-    return [f"{result['game']} deal {result['deal_number']}: NS {result['ns']}, EW {result['ew']}{honours}",
+    announced = "".join(f", {seat} {hcp}" for seat, hcp in result.get("announced", {}).items())
+    return [f"{result['game']} deal {result['deal_number']}: NS {result['ns']}, EW {result['ew']}{honours}"
+            + (f"; high-card points announced{announced}" if announced else ""),
             f"Running score: NS {result['ns_total']}, EW {result['ew_total']}{over}"]
 
 

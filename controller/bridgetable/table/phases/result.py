@@ -9,7 +9,7 @@ from ...bridge import Card, Deal, DealResult, Honour, Seat, honours
 from ...events import Key
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
-from . import auction
+from . import announcement, auction
 from . import play as play_phase
 
 RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
@@ -139,6 +139,8 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "tricks": b.tricks, "score_ns": score_ns(b),
         "director_calls": [*b.director_calls, *_irregularity_record(b)],
         "confirmed_by": str(confirmed_by),
+        **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
+           if b.rules.first_phase is Phase.ANNOUNCE else {}),
     }
 
 
