@@ -216,7 +216,7 @@ def _pair_sums(records: Sequence[BoardRecord]) -> dict[tuple[str, str], _PairSum
         table = Table.read(record, "ScoreTable", [])
         if table is None:
             continue
-        kind = "MP" if "MP_NS" in table.columns else "IMP"
+        kind = "MP" if "MP_NS" in table.columns else "Points" if "Points_NS" in table.columns else "IMP"
         for row in table.rows:
             points = {d: _number(row.get(f"{kind}_{d}")) for d in ("NS", "EW")}
             # the top of a matchpointed board is what its two sides share

@@ -201,6 +201,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--central", action="store_true",
                         help="two clubs bridged to the central results server (on a private "
                              "PostgreSQL); its page at --port (default 8080)")
+    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
+                        help="the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, total points")
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
 
@@ -235,8 +237,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--boards", type=int, help="team match, robots: boards in the match")
     parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help="(default 3)")
     parser.add_argument("--rounds", type=int, help="default: the movement's full length")
-    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TEAMS", "ROBOTS"), default="MP",
-                        help="matchpoints (default), Butler IMPs, cross-IMPs, team match, robots")
+    parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS"), default="MP",
+                        help="matchpoints (default), Butler IMPs, cross-IMPs, total points (Law 78C), "
+                             "team match, robots")
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
     parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
                         help="a pair's players' national and club numbers (USEBIO), repeatable")

@@ -50,3 +50,13 @@ def test_a_missing_or_malformed_accounts_file_is_refused_with_exit_2(tmp_path, c
         error = capsys.readouterr().err
         assert f"--accounts {file}: " in error and why in error
     assert not (tmp_path / "station.db").exists()  # refused before anything was opened
+
+
+def test_law_78c_total_points_for_the_station_and_the_demo():
+    setup, _ = setup_from_args(parse("--scoring", "TOTAL"))
+    assert setup.scoring == "TOTAL"
+    from bridgetable.demo.club import DemoOptions, demo_setup
+
+    demo = build_parser().parse_args(["demo", "--scoring", "TOTAL"])
+    assert demo.scoring == "TOTAL"
+    assert demo_setup(DemoOptions(scoring=demo.scoring)).scoring == "TOTAL"

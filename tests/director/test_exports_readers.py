@@ -42,7 +42,7 @@ def checked(tmp_path: Path, text: str) -> list[tuple[str, str]]:
     return [(p.kind, p.message) for report in reports for p in report.problems]
 
 
-@pytest.mark.parametrize("scoring", ["MP", "IMP", "XIMP"])
+@pytest.mark.parametrize("scoring", ["MP", "IMP", "XIMP", "TOTAL"])
 def test_every_game_is_complete_and_every_score_table_row_checks(tmp_path, scoring):
     session = played(tmp_path, scoring)
     text = session_pbn(session)
@@ -54,7 +54,7 @@ def test_every_game_is_complete_and_every_score_table_row_checks(tmp_path, scori
     for game in tables:  # the score table sits in the game that has the board's deal
         assert game.deal == Deal.parse(boards[game.board].deal)
         assert game.dealer == Seat.parse(boards[game.board].dealer)
-    points = "MP" if scoring == "MP" else "IMP"
+    points = {"MP": "MP", "TOTAL": "Points"}.get(scoring, "IMP")
     assert all(f"{points}_NS" in game.tags["ScoreTable"] for game in tables)
     assert sum("TotalScoreTable" in game.tags for game in games) == 1
     assert checked(tmp_path, text) == []
@@ -95,6 +95,7 @@ def test_endplay_reads_every_game_of_the_export(tmp_path):
     ("MP", "MP_PAIRS", "MATCH_POINTS", "NS_MATCH_POINTS"),
     ("IMP", "BUTLER_PAIRS", "IMPS", "NS_IMPS"),
     ("XIMP", "CROSS_IMP", "IMPS", "NS_IMPS"),
+    ("TOTAL", "PAIRS", "TOTAL_POINTS", "NS_TOTAL_POINTS"),
 ])
 def test_usebio_declares_the_dtd_and_the_event_type_as_club_files_do(tmp_path, scoring, event_type,
                                                                     method, points):

@@ -28,7 +28,8 @@ def sessions(draw: st.DrawFn) -> tuple[Session, list[StoredResult]]:
     """A session and the results it receives, in arrival order: each table's result of a board,
     perhaps corrected (a later revision) or replaced by an adjusted score, perhaps arriving after
     its own correction."""
-    session = _session(draw(st.sampled_from(MOVEMENTS)), draw(st.sampled_from(["MP", "IMP", "XIMP"])))
+    scoring = draw(st.sampled_from(["MP", "IMP", "XIMP", "TOTAL"]))
+    session = _session(draw(st.sampled_from(MOVEMENTS)), scoring)
     played = [(a, board) for a in session.movement.assignments for board in a.boards]
     chosen = draw(st.lists(st.sampled_from(played), min_size=1, max_size=40))
     revisions: dict[tuple[int, int, int], int] = {}

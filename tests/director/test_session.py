@@ -137,7 +137,7 @@ def test_table_state_and_director_calls(tmp_path):
     assert ingest.session.store.audit_trail("club-night")[-1].action == "answer call"
 
 
-@pytest.mark.parametrize("scoring", ["IMP", "XIMP"])
+@pytest.mark.parametrize("scoring", ["IMP", "XIMP", "TOTAL"])
 def test_imp_scorings_balance(tmp_path, scoring):
     session = new_session(tmp_path, scoring=scoring)
     ingest = Ingest(session)

@@ -74,6 +74,15 @@ def test_a_score_card_shows_how_a_board_went_only_once_every_table_has_played_it
     assert "3NT" in card and "(in play)" not in card
 
 
+def test_traveller_shows_the_alerted_calls(client, ingest):
+    message = result_message(ingest.session, 1, 1, "4S", "N", 10)
+    first_bid = next(i for i, call in enumerate(message["auction"]) if call != "Pass")
+    message["alerts"] = [first_bid]
+    ingest.store_result(received(message))
+    page = client.get("/board/1").text
+    assert "4S! X" in page or "4S! Pass" in page
+
+
 def test_printable_results_page(client, ingest):
     send(ingest, 1, 1)
     page = client.get("/results").text

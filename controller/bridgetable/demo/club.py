@@ -213,6 +213,7 @@ class DemoOptions:
     displays: bool = True  # the seat displays, on luma's dummy device
     broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
     movement: str = "mitchell"  # or "robots": a single table against the robots
+    scoring: str = "MP"  # a Mitchell's: "MP", "IMP" (Butler), "XIMP" or "TOTAL" (Law 78C)
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
@@ -227,7 +228,7 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
     else:
         movement = {"kind": "mitchell", "tables": options.tables, "rounds": options.rounds,
                     "boards_per_round": options.boards_per_round}
-    scoring = "ROBOTS" if options.movement == "robots" else "MP"
+    scoring = "ROBOTS" if options.movement == "robots" else options.scoring
     return SessionSetup("demo", "bridgetable demo", movement, scoring,
                         pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
 

@@ -29,7 +29,10 @@ TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 # The event type and scoring method of each scoring, as club scoring programs write them.
 _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS"), "IMP": ("BUTLER_PAIRS", "IMPS"),
-                 "XIMP": ("CROSS_IMP", "IMPS"), "TEAMS": ("TEAMS", "IMPS"), "ROBOTS": ("TEAMS", "IMPS")}
+                 "XIMP": ("CROSS_IMP", "IMPS"), "TOTAL": ("PAIRS", "TOTAL_POINTS"),
+                 "TEAMS": ("TEAMS", "IMPS"), "ROBOTS": ("TEAMS", "IMPS")}
+# The PBN Scoring tag and the score table's column of each scoring.
+_PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 _USEBIO_VULNERABILITY = {Vulnerability.NONE: "NONE", Vulnerability.NS: "NS", Vulnerability.EW: "EW",
                          Vulnerability.BOTH: "ALL"}
 
@@ -48,7 +51,7 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
     east, west = _names(session, r.ew)
     tags = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
             "North": north, "South": south, "East": east, "West": west,
-            "Scoring": "MP" if session.setup.scoring == "MP" else "IMP",
+            "Scoring": _PBN_SCORING.get(session.setup.scoring, ("IMP", "IMP"))[0],
             "Table": str(r.table), "Round": str(r.round)}
     if session.setup.scoring == "ROBOTS":  # our table, against the robots' Closed room
         tags["Room"] = OPEN
@@ -94,8 +97,8 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
     on = on or date.today()
     boards = session.store.boards(session.id)
     common = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
-              "Scoring": "MP" if session.setup.scoring == "MP" else "IMP"}
-    header = SCORE_TABLE.format(points="MP" if session.setup.scoring == "MP" else "IMP")
+              "Scoring": _PBN_SCORING.get(session.setup.scoring, ("IMP", "IMP"))[0]}
+    header = SCORE_TABLE.format(points=_PBN_SCORING.get(session.setup.scoring, ("IMP", "IMP"))[1])
     records: list[BoardRecord] = []
     for board, rows in sorted(standings.travellers.items()):
         info = boards.get(board)
@@ -178,7 +181,7 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
                     _text(player, "NATIONAL_ID_NUMBER", known["national"])
                 if known.get("club"):
                     _text(player, "CLUB_ID_NUMBER", known["club"])
-    points = "MATCH_POINTS" if method == "MATCH_POINTS" else "IMPS"
+    points = method if method in ("MATCH_POINTS", "TOTAL_POINTS") else "IMPS"
     for board, rows in sorted(standings.travellers.items()):
         element = ET.SubElement(event, "BOARD")
         _text(element, "BOARD_NUMBER", board)

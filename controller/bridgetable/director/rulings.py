@@ -19,7 +19,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bridge import Contract
-from ..scoring import Adjusted, BoardResult, RankEntry, Scored, butler, cross_imps, matchpoint_board
+from ..scoring import (
+    Adjusted,
+    BoardResult,
+    RankEntry,
+    Scored,
+    butler,
+    cross_imps,
+    matchpoint_board,
+    total_board,
+)
 from ..scoring.ranking import positions
 from .store import StoredResult
 
@@ -59,6 +68,8 @@ def score_board(scoring: str, inputs: list[BoardResult], times_played: int) -> l
         return matchpoint_board(inputs, max(times_played, len(inputs)))
     if scoring == "XIMP":
         return cross_imps(inputs)
+    if scoring == "TOTAL":
+        return total_board(inputs)
     return butler(inputs)
 
 

@@ -17,7 +17,7 @@ from ..link import SCHEMA_VERSION
 from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
 from .store import BoardInfo, Store
 
-SCORINGS = ("MP", "IMP", "XIMP", "TEAMS", "ROBOTS")  # matchpoints, Butler IMPs, cross-IMPs, a team
+SCORINGS = ("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS")  # matchpoints, Butler IMPs, cross-IMPs, a team
 # match, a single table against the robots
 
 

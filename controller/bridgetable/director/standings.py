@@ -113,7 +113,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     return standings
 
 
-INCREMENTAL = ("MP", "IMP", "XIMP")  # the scorings where a board's scores depend on that board alone
+INCREMENTAL = ("MP", "IMP", "XIMP", "TOTAL")  # the scorings where a board's scores depend on that board alone
 
 
 class LiveStandings:
