@@ -24,6 +24,7 @@ from .bridge import (
     Auction,
     BridgeError,
     Card,
+    Choice,
     Contract,
     Deal,
     Hand,
@@ -125,14 +126,9 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
                        f"{record.dealer.full_name} (Law 17A)"))
     fast = None if engine else fast_auction(first, record.calls)
     if fast is None:
-        auction = Auction(first)
-        for number, call in enumerate(record.calls, start=1):
-            try:
-                auction.add(call)
-            except BridgeError as error:
-                report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
-                return
-        fast = auction.is_complete, auction.contract, auction.declarer
+        fast = _auction_with_accepted_calls(record, report, first)
+        if fast is None:
+            return
     complete, contract, declarer = fast
     if not complete:
         if record.auction_continues:
@@ -142,6 +138,31 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
                        "(Law 22)"))
         return
     _compare_with_auction(record, report, facts, contract, declarer)
+
+
+ACCEPTED = "accepted (Law 27A)"
+"""The note on an insufficient bid its left-hand opponent accepted (the table unit's export)."""
+
+
+def _auction_with_accepted_calls(record: BoardRecord, report: BoardReport, first: Seat
+                                 ) -> tuple[bool, Contract | None, Seat | None] | None:
+    """The auction call by call, an insufficient bid noted as accepted standing as legal (Law
+    27A); None, with the problem reported, at the first call the Laws do not allow."""
+    auction = Auction(first, policy="laws")
+    for number, call in enumerate(record.calls, start=1):
+        problem = auction.why_illegal(call)
+        accepted = problem is not None and problem.law == "27" and ACCEPTED in record.call_notes.get(
+            number - 1, "")
+        try:
+            if problem is not None and not accepted:
+                raise problem
+            auction.add(call)
+            if accepted:
+                auction.decide(Choice.ACCEPT)
+        except BridgeError as error:
+            report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
+            return None
+    return auction.is_complete, auction.contract, auction.declarer
 
 
 def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Facts,

@@ -5,8 +5,10 @@ session), Site (the club), Date (the session's name when it is a date, else the 
 journal's first event), Table, Board, Dealer, Vulnerable, Deal when the hands are known (deal file,
 hand check, or rebuilt after 13 tricks), the Auction with every call, the Play trick by trick (with
 ``*`` after a claim, or after the lead alone at a table without card readers), Contract, Declarer,
-Result and Score "NS n". A revoke is a note on the revoking card; the director's calls and the
-claim are commentary after the Result tag. These are the records `bridgetable match --ours` reads.
+Result and Score "NS n". A revoke is a note on the revoking card, an alert a note "alert" on the
+call; the director's calls (irregularities, changes of call, corrected revokes, lead restrictions)
+and the claim are commentary after the Result tag. These are the records `bridgetable match --ours`
+reads.
 
 A game form other than duplicate (``[table] game``) writes ``[Scoring "Rubber"]`` (the two-player
 game too) or ``"Chicago"`` (also with duplicate scoring, and Minibridge, each named in the
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
+from ..check import ACCEPTED
 from ..formats.pbn import write_pbn
 from ..formats.record import BoardRecord
 from .journal import Journal, JournalError
@@ -82,6 +85,10 @@ def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardR
     if result["auction"] is not None:
         record.calls = [Call.parse(text) for text in result["auction"]]
         record.auction_first, record.auction_ended = dealer, True
+        for index in result.get("alerts", ()):  # PBN "=n=" with [Note "n:alert"], LIN "!"
+            record.call_notes[index] = "alert"
+        for index in result.get("accepted", ()):  # an insufficient bid accepted: check knows it
+            record.call_notes[index] = "; ".join(filter(None, [record.call_notes.get(index), ACCEPTED]))
     contract = Contract.parse_or_pass(result["contract"])
     if contract is None:
         record.passed_out = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bridge import Card, Deal, DealResult, Honour, Seat, honours
+from ...bridge import Card, Choice, Deal, DealResult, Honour, Seat, honours
 from ...events import Key
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
@@ -128,6 +128,8 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "deal": deal.to_pbn() if deal else None,
         "auction": [str(call) for call in b.auction.calls] if b.rules.first_phase is Phase.AUCTION else None,
         "alerts": sorted(b.auction.alerts),
+        "accepted": [irr.at for irr in b.auction.irregularities
+                     if irr.law == "27" and irr.decision is Choice.ACCEPT],
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,
         "lead": lead, "play": played,
