@@ -178,3 +178,47 @@ def test_law_70_the_disputed_claim_screen_shows_worst_line_and_best_play(policy:
     assert view.claim_analysis == "East claims 2 of 2: 1 on the worst line, 2 on best play (Law 70)"
     feed(board, key("N", "1"), key("N", "OK"))  # the director rules one trick to East
     assert board.view().claim_analysis is None and board.phase is Phase.RESULT
+
+
+# ---- Law 14 ----------------------------------------------------------------------------------
+def hand_check(policy: str) -> BoardFlow:
+    board = BoardFlow(FlowConfig(boards=[1], hand_check=True, club="c", session="s", table="1",
+                                 policy=policy))  # type: ignore[arg-type]
+    feed(board, key("N", "OK"))
+    return board
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_law_14_the_52nd_card_scanned_from_the_wrong_hand_is_the_short_hands(policy: str) -> None:
+    board = hand_check(policy)
+    missing = sorted(SEED_002[Seat.W].cards)[0]
+    for seat in Seat:
+        for held in SEED_002[seat].cards:
+            if held != missing:
+                feed(board, card(str(seat), str(held)))
+    [outcome] = feed(board, card("S", str(missing)))  # found among South's cards
+    assert "the missing card of West's hand (Law 14)" in (outcome.message or "")
+    assert board.phase is Phase.AUCTION and board.current.deal == SEED_002
+    assert board.view().director is not None
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_law_14_a_card_never_scanned_belongs_to_the_short_hand_revoke_included(policy: str) -> None:
+    board = hand_check(policy)
+    missing = next(c for c in SEED_002[Seat.W].cards if str(c) == "S8")
+    for seat in Seat:
+        for held in SEED_002[seat].cards:
+            if held != missing:
+                feed(board, card(str(seat), str(held)))
+    [outcome] = feed(board, key("W", "OK"))  # West has 12: the unseen ♠8 is West's
+    assert "♠8 not found" in (outcome.message or "") and board.current.deal == SEED_002
+    feed(board, key("N", "DIRECTOR"))  # answered
+    calls(board, "N 3NT", "E PASS", "S PASS", "W PASS")
+    feed(board, card("E", "S3"), card("S", "S7"))
+    feed(board, card("W", "SK"), card("N", "SA"))
+    feed(board, card("N", "S4"), card("E", "S5"), card("S", "S9"))
+    if policy == "prevent":  # West holds the ♠8 (Law 14): a club is a revoke, refused
+        assert "revoke" in refused(board, card("W", "C4"))
+    else:  # taken, and a revoke like any other (Law 14B: revoke consequences included)
+        feed(board, card("W", "C4"))
+        assert board.view().revokes == ("W:C4",)
