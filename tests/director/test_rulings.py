@@ -214,7 +214,8 @@ def test_weighted_scores_and_fouled_boards_are_for_pairs_scoring(tmp_path):
 
     ingest = Ingest(new_session(tmp_path, scoring="TEAMS",
                                 movement={"kind": "teams", "boards": 4, "boards_per_round": 2}))
-    with pytest.raises(ActionError, match=r"a fouled board: for pairs scoring \(MP, IMP, XIMP\), not TEAMS"):
+    pairs = r"\(MP, IMP, XIMP, TOTAL\)"
+    with pytest.raises(ActionError, match=rf"a fouled board: for pairs scoring {pairs}, not TEAMS"):
         fouled(ingest, "td", 1, [2])
     with pytest.raises(ActionError, match="weighted scores: for pairs scoring"):
         weighted(ingest, "td", 1, 1, "50% 4S N 10; 50% 4S N 9")
