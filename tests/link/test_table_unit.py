@@ -15,6 +15,7 @@ from typing import Any
 
 from bridgetable.bridge import Seat
 from bridgetable.devices.display import Display
+from bridgetable.events import Key, TableEvent
 from bridgetable.link import Broker, StationLink, message
 from bridgetable.link.accounts import STATION_USER, Accounts
 from bridgetable.link.broker import MosquittoProcess, TlsFiles
@@ -262,3 +263,25 @@ def test_a_table_reaches_a_tls_broker_with_the_clubs_ca(tmp_path: Path) -> None:
             for end in (distrusting, trusting, station):
                 end.stop()
             store.close()
+
+
+def test_an_alert_goes_out_with_the_live_feed(tmp_path: Path, broker: MosquittoProcess) -> None:
+    live: list[dict[str, Any]] = []
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station = StationLink(CLUB, DerivedKeys(SECRET, CLUB, 3), ResultStore(tmp_path / "station.db"), address,
+                          on_live=live.append)
+    service = TableService(FlowConfig(boards=[1], club=CLUB, session="s1", table="1"),
+                           Journal(tmp_path / "journal.db", session="s1"))
+    unit = UnitLink(service, table_key(1), address, resend_min=0.2)
+    station.start()
+    unit.start()
+    try:
+        assert station.connected.wait(5) and unit.link.connected.wait(5)
+        for seat, key in [(Seat.N, Key.OK), (Seat.N, Key.ONE), (Seat.N, Key.NOTRUMP), (Seat.S, Key.ALERT)]:
+            assert service.handle(TableEvent.key(seat, key)).changed
+        wait_until(lambda: any(m["event"] == "alert" for m in live), what="the alert in the live feed")
+        alert = next(m for m in live if m["event"] == "alert")
+        assert (alert["seq"], alert["value"], alert["seat"]) == (0, "1NT", "S")
+    finally:
+        unit.stop()
+        station.stop()
