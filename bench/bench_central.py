@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import secrets
 import statistics
 import subprocess
@@ -36,7 +37,7 @@ from bridgetable.bridge import Contract, Deal, Seat, board_vulnerability, duplic
 from bridgetable.central.pgserver import PrivatePostgres
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.store import SQLiteStore, StoredResult
-from bridgetable.director.upstream import Upstream, UpstreamOutbox, derive_club_key
+from bridgetable.director.upstream import RESEND_AFTER, Upstream, UpstreamOutbox, derive_club_key
 from bridgetable.link import Broker
 from bridgetable.link.broker import MosquittoProcess
 
@@ -108,13 +109,13 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
     broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
     broker.start()
     run = f"w{workers}{'cut' if cut else ''}"
-    procs = start_workers(workers, url, secret_file, broker.port, work / f"workers-{run}.log")
+    log = work / f"workers-{run}.log"
+    procs = start_workers(workers, url, secret_file, broker.port, log)
     clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
              for n in range(1, args.clubs + 1)]
     try:
         for club in clubs:
             club.upstream.start()
-        started = time.time()
         for round_ in range(1, args.rounds + 1):
             for club in clubs:
                 club.play_round(round_)
@@ -140,11 +141,10 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
         latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
         last = max(float(row[7]) for row in rows)
         first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
-        return {"results": len(expected), "lost": len(expected - set(got)),
-                "doubled": len(got) - len(set(got)),
-                "per_second": len(got) / (last - first), "p50_ms": 1000 * statistics.median(latencies),
-                "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))], "seconds": last - started,
-                "pending": sum(club.outbox.pending() for club in clubs)}
+        figures = {"results": len(expected), "lost": len(expected - set(got)),
+                   "doubled": len(got) - len(set(got)), "per_second": len(got) / (last - first),
+                   "p50_ms": 1000 * statistics.median(latencies),
+                   "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
     finally:
         for club in clubs:
             club.close()
@@ -153,6 +153,13 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
         for proc in procs:
             proc.wait(10)
         broker.stop()
+    figures["resent"] = duplicates(log)
+    return figures
+
+
+def duplicates(log: Path) -> int:
+    """The messages the workers found already stored (each prints its counts when it stops)."""
+    return sum(int(n) for n in re.findall(r"'duplicates': (\d+)", log.read_text()))
 
 
 def main() -> None:
@@ -162,25 +169,28 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8, help="tables per club (a Mitchell)")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--boards-per-round", type=int, default=3)
-    parser.add_argument("--every", type=float, default=1.0, help="seconds between two rounds at every club")
+    parser.add_argument("--every", type=float, default=1.0,
+                        help="seconds between two rounds at every club (0: the whole session at once)")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
-    parser.add_argument("--cut", type=float, default=10.0, help="seconds every club's link is cut")
-    parser.add_argument("--resend-after", type=float, default=5.0, help="the outbox's resend delay (s)")
+    parser.add_argument("--cut", type=float, default=10.0,
+                        help="seconds every club's link is cut in the second set of runs (0: no cut)")
+    parser.add_argument("--resend-after", type=float, default=RESEND_AFTER,
+                        help=f"the outbox's resend delay (default {RESEND_AFTER:g} s, the station's)")
     args = parser.parse_args()
     per_club = args.tables * args.rounds * args.boards_per_round
     print(f"{args.clubs} clubs x {per_club} results ({args.tables} tables, {args.rounds} rounds of "
           f"{args.boards_per_round} boards, a round every {args.every} s); PostgreSQL and Mosquitto on this "
           f"machine ({os.cpu_count()} cores)")
     print(f"{'workers':>7} {'link':>10} {'results':>7} {'stored/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
-          f"{'lost':>5} {'doubled':>7}")
+          f"{'lost':>5} {'doubled':>7} {'resent':>7}")
     with tempfile.TemporaryDirectory(prefix="bench-central-") as tmp, PrivatePostgres() as url:
-        for cut in (0.0, args.cut):
+        for cut in (0.0, args.cut) if args.cut else (0.0,):
             for workers in args.workers:
                 figures = one_run(args, workers, cut, url, Path(tmp))
                 link = f"cut {cut:g} s" if cut else "up"
                 print(f"{workers:>7} {link:>10} {figures['results']:>7.0f} {figures['per_second']:>9.0f} "
                       f"{figures['p50_ms']:>8.0f} {figures['p95_ms']:>8.0f} {figures['lost']:>5.0f} "
-                      f"{figures['doubled']:>7.0f}", flush=True)
+                      f"{figures['doubled']:>7.0f} {figures['resent']:>7.0f}", flush=True)
 
 
 if __name__ == "__main__":

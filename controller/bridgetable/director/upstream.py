@@ -109,10 +109,13 @@ def setup_message(session: Session, club: str) -> dict[str, Any]:
     return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
 
 
+def result_id(result: StoredResult) -> str:
+    return f"result/{result.session}/{result.round}/{result.table}/{result.board}/{result.revision}"
+
+
 def result_message(result: StoredResult) -> dict[str, Any]:
     """One revision of one result (its record holds the auction and the play)."""
-    key = f"{result.round}/{result.table}/{result.board}/{result.revision}"
-    return {"kind": "result", "id": f"result/{result.session}/{key}", "session": result.session,
+    return {"kind": "result", "id": result_id(result), "session": result.session,
             "round": result.round, "table": result.table, "board": result.board, "revision": result.revision,
             "ns": result.ns, "ew": result.ew, "contract": result.contract, "declarer": result.declarer,
             "tricks": result.tricks, "ns_score": result.ns_score, "lead": result.lead,
@@ -234,8 +237,9 @@ class Upstream:
     def scan(self) -> int:
         """Add to the outbox what the store has that the outbox has not; how many were added."""
         results = self.session.store.results(self.session.id, all_revisions=True)
-        bodies = [setup_message(self.session, self.club), *(result_message(r) for r in results)]
-        new = [body for body in bodies if body["id"] not in self._known]
+        setup = setup_message(self.session, self.club)
+        new = [setup] if setup["id"] not in self._known else []
+        new += [result_message(r) for r in results if result_id(r) not in self._known]
         played = {(r.table, r.board) for r in results}
         movement = self.session.movement
         if (f"ranking/{self.session.id}/{len(results)}" not in self._known
