@@ -69,6 +69,13 @@ def test_nothing_below_the_station_imports_it():
     assert wrong == []
 
 
+def test_only_the_demo_and_the_command_line_import_the_central_server():
+    above = ("central", "demo", "cli")
+    wrong = sorted((name, target) for name, targets in graph().items() if layer(name) not in above
+                   for target in targets if layer(target) == "central")
+    assert wrong == []
+
+
 def test_the_engine_imports_only_the_standard_library_and_itself():
     for name in (name for name in modules() if layer(name) == "bridge"):
         tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
