@@ -59,11 +59,12 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         wait_for(north.station.finished.is_set, 40, "north's session to end")
         correction = adjust(north.station.ingest, "director", 1, 1, "60/40")  # a new revision, after the end
         assert federation.wait_complete(40)
+        wait_for(lambda: north.outbox.pending() == south.outbox.pending() == 0, 20,
+                 "the center's acks at the clubs")  # every message kept until the center stored it
         for club in (north, south):
             got = at_center(db, club)
             assert len(got) == len(set(got)) == len(club.expected())  # nothing lost, nothing doubled
             assert set(got) == club.expected()
-            assert club.outbox.pending() == 0
         adjusted = [r for r in db.results(NORTH, north.session.id, 1) if r["revision"] == correction.revision]
         assert [(r["adjusted"], r["source"]) for r in adjusted] == [("60/40", "director")]
         played = [r for r in db.results(SOUTH, south.session.id) if r["source"] == "table"]
