@@ -66,6 +66,21 @@ class Hand:
         return cls(frozenset(cards))
 
 
+def check_hands(hands: Mapping[Seat, Hand]) -> None:
+    """Raise IllegalDeal (Law 13) naming every hand that has not 13 cards and every card held
+    twice; ``hands`` may leave seats out (a hand a file does not know)."""
+    problems = [f"{seat.full_name} has {len(hand)} cards, not 13" for seat, hand in hands.items()
+                if len(hand) != 13]
+    seen: dict[Card, Seat] = {}
+    for seat, hand in hands.items():
+        for card in hand.cards:
+            if card in seen:
+                problems.append(f"{card} is in both {seen[card].full_name} and {seat.full_name}")
+            seen[card] = seat
+    if problems:
+        raise IllegalDeal("; ".join(problems), law="13")
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The four hands of a board: 52 distinct cards, 13 to each seat (validated)."""
@@ -76,18 +91,7 @@ class Deal:
         cards = [hand.cards for hand in self.hands]
         if all(len(held) == 13 for held in cards) and len(frozenset().union(*cards)) == 52:
             return  # the usual case, settled without hashing a card again
-        problems = []
-        for seat, hand in zip(Seat, self.hands, strict=True):
-            if len(hand) != 13:
-                problems.append(f"{seat.full_name} has {len(hand)} cards, not 13")
-        seen: dict[Card, Seat] = {}
-        for seat, hand in zip(Seat, self.hands, strict=True):
-            for card in hand.cards:
-                if card in seen:
-                    problems.append(f"{card} is in both {seen[card].full_name} and {seat.full_name}")
-                seen[card] = seat
-        if problems:
-            raise IllegalDeal("; ".join(problems), law="13")
+        check_hands(dict(zip(Seat, self.hands, strict=True)))
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]

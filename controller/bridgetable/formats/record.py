@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bridge import DECK, Call, Card, Contract, Deal, Hand, IllegalDeal, Seat, Vulnerability
+from ..bridge import DECK, Call, Card, Contract, Deal, Hand, Seat, Vulnerability
+from ..bridge.deal import check_hands
 
 PROBLEM_KINDS = ("deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "matchpoints", "total", "format")
@@ -26,16 +27,7 @@ def known_hands(hands: dict[Seat, Hand]) -> Deal | KnownHands:
             held = frozenset().union(*(hand.cards for hand in hands.values()))
             hands = {**hands, **{seat: Hand(DECK_SET - held) for seat in Seat if seat not in hands}}
         return Deal(tuple(hands[seat] for seat in Seat))  # type: ignore[arg-type]
-    problems = [f"{seat.full_name} has {len(hand)} cards, not 13" for seat, hand in hands.items()
-                if len(hand) != 13]
-    seen: dict[Card, Seat] = {}
-    for seat, hand in hands.items():
-        for card in hand.cards:
-            if card in seen:
-                problems.append(f"{card} is in both {seen[card].full_name} and {seat.full_name}")
-            seen[card] = seat
-    if problems:
-        raise IllegalDeal("; ".join(problems), law="13")
+    check_hands(hands)
     return tuple(hands.get(seat) for seat in Seat)  # type: ignore[return-value]
 
 
