@@ -74,3 +74,4 @@ def test_law_70_a_defender_claims_the_last_two_tricks_a_careless_discard_loses_o
 def test_law_70_not_analysed_beyond_the_limit() -> None:
     play = random_play(random.Random(1), Strain.SPADES, 8, 1)
     assert analyse_claim(play, play.declarer, 8) is None
+

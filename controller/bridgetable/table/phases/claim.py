@@ -3,9 +3,10 @@ dispute, and the director rules."""
 
 from __future__ import annotations
 
-from ...bridge import Seat
+from ...bridge import Play, Seat
 from ...bridge.claims import analyse_claim
 from ...events import Key
+from .. import claim_dd
 from ..board import BoardInPlay, Phase, Refused, stepped
 
 
@@ -42,8 +43,7 @@ def on_claim_decision(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.DIRECTOR:
         play.dispute_claim()
         b.phase, b.number = Phase.CLAIM_RULING, claim.tricks
-        analysis = analyse_claim(play, claim.claimer, claim.tricks)
-        b.claim_analysis = None if analysis is None else str(analysis)
+        b.claim_analysis = _analysis(play, claim.claimer, claim.tricks)
         return b.toggle_director(seat, f"{seat.full_name} disputes the claim (Law 68D)")
     raise Refused("accept the claim with OK, or dispute it with DIRECTOR")
 
@@ -69,3 +69,16 @@ def disputes(b: BoardInPlay, seat: Seat) -> bool:
     """Whether DIRECTOR at this seat disputes the claim on show rather than just calling."""
     claim = b.play.claim_made if b.play is not None else None
     return b.phase is Phase.CLAIM and claim is not None and seat.side is not claim.claimer.side
+
+
+def _analysis(play: Play, claimer: Seat, claimed: int) -> str | None:
+    """What the claim screen shows: worst line and best play from the engine on the last few
+    tricks, else best play from the dd extra when it is installed."""
+    analysis = analyse_claim(play, claimer, claimed)
+    if analysis is not None:
+        return str(analysis)
+    best = claim_dd.best_tricks(play, claimer)
+    if best is None:
+        return None
+    return (f"{claimer.full_name} claims {claimed} of {play.tricks_remaining}: {best} on best play "
+            "(double dummy); the worst line is the director's (Law 70)")
