@@ -15,8 +15,10 @@ from .bridge import DECK, Call, CallKind, Card, Contract, Deal, Seat, Strain
 _SEATS = tuple(Seat)
 # The seats of a trick in playing order, by its leader.
 _ORDER = tuple(tuple(_SEATS[(leader + step) % 4] for step in range(4)) for leader in range(4))
-# Cards by identity (the engine and the readers use DECK's instances): suit and rank.
-_CARD = {id(card): (int(card.suit), int(card.rank)) for card in DECK}
+# The seats of a trick in playing order, with their indexes, by its leader.
+_ORDER_INDEXED = tuple(tuple((int(seat), seat) for seat in order) for order in _ORDER)
+# Cards by identity (the engine and the readers use DECK's instances): seat holding it, suit, rank.
+_HELD = tuple({id(card): (seat, int(card.suit), int(card.rank)) for card in DECK} for seat in range(4))
 _CONTRACTS: dict[tuple[int, Strain, int], Contract] = {}
 _PASS, _DOUBLE, _REDOUBLE = CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
 
@@ -72,15 +74,16 @@ def fast_play(deal: Deal, contract: Contract, declarer: Seat,
     """(tricks won by declarer's side, tricks completed) of a legal play from declarer's
     left-hand opponent, each card held and each suit followed, ending with the last card
     recorded (a claim or a truncated record); None for anything else."""
-    holder: dict[int, int] = {}
+    holder: dict[int, tuple[int, int, int]] = {}  # id of a card still held -> seat, suit, rank
     length = [0] * 16  # seat * 4 + suit -> cards of the suit still held
     for seat, hand in enumerate(deal.hands):
+        entries = _HELD[seat]
         for card in hand.cards:
-            known = _CARD.get(id(card))
-            if known is None:
+            entry = entries.get(id(card))
+            if entry is None:
                 return None  # a card made outside DECK: the engine compares by value
-            holder[id(card)] = seat
-            length[seat * 4 + known[0]] += 1
+            holder[id(card)] = entry
+            length[seat * 4 + entry[1]] += 1
     trump = contract.strain.trump
     trump_suit = -1 if trump is None else int(trump)
     side = int(declarer) % 2
@@ -92,15 +95,15 @@ def fast_play(deal: Deal, contract: Contract, declarer: Seat,
             return None if trick else (won, done)
         best_seat = best_rank = best_suit = led = -1
         played = 0
-        for step, seat in enumerate(_ORDER[leader]):
+        for seat_index, seat in _ORDER_INDEXED[leader]:
             played_card = trick.get(seat)
             if played_card is None:
                 ended = True
                 continue
-            if ended or holder.pop(id(played_card), -1) != seat:
+            held = holder.pop(id(played_card), None)
+            if ended or held is None or held[0] != seat_index:
                 return None  # a card after a gap, not held, or played before
-            suit, rank = _CARD[id(played_card)]
-            seat_index = (leader + step) % 4
+            _, suit, rank = held
             if led < 0:
                 led, best_seat, best_rank, best_suit = suit, seat_index, rank, suit
             elif suit != led and length[seat_index * 4 + led]:

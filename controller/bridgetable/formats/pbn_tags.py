@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..bridge import DECK, PASS, Call, Contract, Deal, Hand, ParseError, Seat, Side, Suit, Vulnerability
+from ..bridge import DECK, PASS, Call, Card, Contract, Deal, Hand, ParseError, Seat, Side, Suit, Vulnerability
 from ..bridge.errors import BridgeError
 from .record import BoardRecord, KnownHands, known_hands
 
@@ -80,6 +80,23 @@ def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
 # The cards of each suit by letter, in the order of a PBN hand: spades, hearts, diamonds, clubs.
 _PBN_HOLDINGS = tuple({card.rank.letter: card for card in DECK if card.suit == suit}
                       for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+# The cards of a holding as written ("AKT2"), by suit in PBN order; a file repeats most of them.
+_READ_HOLDINGS: tuple[dict[str, frozenset[Card] | None], ...] = ({}, {}, {}, {})
+
+
+def _holding(suit: int, letters: str) -> frozenset[Card] | None:
+    """The cards of one suit's holding, or None when it is not a holding of distinct ranks."""
+    cache = _READ_HOLDINGS[suit]
+    cards = cache.get(letters, _READ_HOLDINGS)
+    if cards is _READ_HOLDINGS:
+        try:
+            ranks = [_PBN_HOLDINGS[suit][letter] for letter in letters.upper()]
+        except KeyError:  # not a rank letter
+            ranks = []
+        cards = frozenset(ranks) if ranks and len(set(ranks)) == len(ranks) or not letters else None
+        if len(cache) < 8192:
+            cache[letters] = cards
+    return cards  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1024)
@@ -93,16 +110,13 @@ def _parse_deal(text: str) -> Deal:
         return Deal.parse(text)
     hands: list[Hand] = []
     for part in parts:
-        holdings = part.upper().split(".")
-        try:
-            cards = [suit[letter] for suit, holding in zip(_PBN_HOLDINGS, holdings, strict=True)
-                     for letter in holding]
-        except (KeyError, ValueError):  # not a rank letter, or not four suits
+        holdings = part.split(".")
+        if len(holdings) != 4:
             return Deal.parse(text)
-        hand = frozenset(cards)
-        if len(hand) != len(cards):
+        suits = [_holding(suit, letters) for suit, letters in enumerate(holdings)]
+        if None in suits:
             return Deal.parse(text)
-        hands.append(Hand(hand))
+        hands.append(Hand(frozenset().union(*suits)))  # type: ignore[arg-type]
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
