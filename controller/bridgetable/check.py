@@ -346,8 +346,8 @@ class UnreadableFile(Exception):
     """A file that cannot be read as PBN or LIN at all."""
 
 
-def read_records(path: str) -> list[BoardRecord]:
-    """Read a PBN or LIN file (by extension, else by content)."""
+def read_records(path: str, *, fast: bool = True) -> list[BoardRecord]:
+    """Read a PBN or LIN file (by extension, else by content); ``fast``: see ``read_pbn``."""
     from .formats.lin import read_lin
     from .formats.pbn import read_pbn
 
@@ -359,7 +359,7 @@ def read_records(path: str) -> list[BoardRecord]:
     is_lin = path.lower().endswith(".lin") or (
         not path.lower().endswith(".pbn") and "|" in text[:200] and "[" not in text[:200])
     try:
-        return read_lin(text, path) if is_lin else read_pbn(text, path)
+        return read_lin(text, path) if is_lin else read_pbn(text, path, fast=fast)
     except ValueError as error:
         raise UnreadableFile(f"{path}: {error}") from error
 

@@ -20,7 +20,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..bridge import DECK, PASS, Call, Card, Contract, Deal, Hand, ParseError, Seat, Side, Suit, Vulnerability
+from ..bridge import (
+    DECK,
+    Call,
+    CallKind,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    ParseError,
+    Seat,
+    Side,
+    Suit,
+    Vulnerability,
+)
 from ..bridge.errors import BridgeError
 from .record import BoardRecord, KnownHands, known_hands
 
@@ -286,7 +299,7 @@ def tag_value(tag: TypedTag, record: BoardRecord) -> str | None:
 def trailing_passes(calls: list[Call]) -> int:
     count = 0
     for call in reversed(calls):
-        if call != PASS:
+        if call.kind is not CallKind.PASS:  # as ``call != PASS``, without comparing dataclasses
             break
         count += 1
     return count
@@ -294,7 +307,7 @@ def trailing_passes(calls: list[Call]) -> int:
 
 def auction_complete(calls: list[Call]) -> bool:
     """Three passes after a call, or four passes (Law 22): the auction of the Auction section ended."""
-    if any(call != PASS for call in calls):
+    if any(call.kind is not CallKind.PASS for call in calls):
         return trailing_passes(calls) >= 3
     return len(calls) >= 4
 
