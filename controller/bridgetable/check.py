@@ -38,6 +38,7 @@ from .bridge import (
 )
 from .check_fast import fast_auction, fast_play
 from .check_tables import check_ranking, check_tables
+from .formats.gcpause import gc_paused
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
 
@@ -370,17 +371,18 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
     reports: list[BoardReport] = []
     unreadable: list[str] = []
     for path in paths:
-        try:
-            records = read_records(path)
-        except UnreadableFile as error:
-            unreadable.append(str(error))
-            continue
-        if not records:  # an empty file, or one holding nothing of PBN or LIN, checks nothing
-            unreadable.append(f"{path}: no record in it")
-            continue
-        checked = [check_record(record, path, index) for index, record in enumerate(records)]
-        check_ranking(records, [report.problems for report in checked])
-        reports.extend(checked)
+        with gc_paused():  # a file at a time (see gcpause)
+            try:
+                records = read_records(path)
+            except UnreadableFile as error:
+                unreadable.append(str(error))
+                continue
+            if not records:  # an empty file, or one holding nothing of PBN or LIN, checks nothing
+                unreadable.append(f"{path}: no record in it")
+                continue
+            checked = [check_record(record, path, index) for index, record in enumerate(records)]
+            check_ranking(records, [report.problems for report in checked])
+            reports.extend(checked)
     return reports, unreadable
 
 

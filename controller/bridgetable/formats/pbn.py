@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..bridge import PASS, Call, Card, ParseError, Seat
+from .gcpause import gc_paused
 from .pbn_tags import (
     DATE_TAGS,
     TYPED_TAGS,
@@ -571,8 +572,13 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
     seats = [leader.after(column) for column in range(4)]
     cards = [_CARDS.get(token) for token, _ in tokens] if fast else [None]
     if None not in cards and not game.notes["Play"]:  # cards alone: four to a trick
-        record.tricks = [dict(zip(seats, cards[start:start + 4], strict=False))  # type: ignore[arg-type]
-                         for start in range(0, len(cards), 4)]
+        first, second, third, fourth = seats
+        known = cast("list[Card]", cards)
+        whole = iter(known)  # four at a time, in the order of the seats from the leader
+        record.tricks = [{first: a, second: b, third: c, fourth: d}
+                         for a, b, c, d in zip(whole, whole, whole, whole, strict=False)]
+        if len(known) % 4:
+            record.tricks.append(dict(zip(seats, known[len(known) // 4 * 4:], strict=False)))
         return
     marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     trick: dict[Seat, Card] = {}
@@ -635,7 +641,8 @@ def read_pbn(text: str, filename: str = "", *, fast: bool = True) -> list[BoardR
     if nul >= 0:
         raise PbnError("not a PBN file: it holds binary data", filename, text.count("\n", 0, nul) + 1)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _Reader(text, filename, fast).read()
+    with gc_paused():
+        return _Reader(text, filename, fast).read()
 
 
 def read_pbn_file(path: str | PathLike[str]) -> list[BoardRecord]:

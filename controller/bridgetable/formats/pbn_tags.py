@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..bridge import (
     DECK,
@@ -98,18 +98,19 @@ _READ_HOLDINGS: tuple[dict[str, frozenset[Card] | None], ...] = ({}, {}, {}, {})
 
 
 def _holding(suit: int, letters: str) -> frozenset[Card] | None:
-    """The cards of one suit's holding, or None when it is not a holding of distinct ranks."""
+    """The cards of one suit's holding (cached), or None when it is not a holding of distinct
+    ranks."""
     cache = _READ_HOLDINGS[suit]
-    cards = cache.get(letters, _READ_HOLDINGS)
-    if cards is _READ_HOLDINGS:
-        try:
-            ranks = [_PBN_HOLDINGS[suit][letter] for letter in letters.upper()]
-        except KeyError:  # not a rank letter
-            ranks = []
-        cards = frozenset(ranks) if ranks and len(set(ranks)) == len(ranks) or not letters else None
-        if len(cache) < 8192:
-            cache[letters] = cards
-    return cards  # type: ignore[return-value]
+    if letters in cache:
+        return cache[letters]
+    try:
+        ranks = [_PBN_HOLDINGS[suit][letter] for letter in letters.upper()]
+    except KeyError:  # not a rank letter
+        return None
+    cards = frozenset(ranks) if len(set(ranks)) == len(ranks) else None
+    if len(cache) < 8192:
+        cache[letters] = cards
+    return cards
 
 
 @lru_cache(maxsize=1024)
@@ -126,10 +127,13 @@ def _parse_deal(text: str) -> Deal:
         holdings = part.split(".")
         if len(holdings) != 4:
             return Deal.parse(text)
-        suits = [_holding(suit, letters) for suit, letters in enumerate(holdings)]
-        if None in suits:
-            return Deal.parse(text)
-        hands.append(Hand(frozenset().union(*suits)))  # type: ignore[arg-type]
+        held = list(map(dict.get, _READ_HOLDINGS, holdings))  # the holdings read before, or None
+        if None in held:
+            held = [_holding(suit, letters) for suit, letters in enumerate(holdings)]
+            if None in held:
+                return Deal.parse(text)
+        spades, hearts, diamonds, clubs = cast("list[frozenset[Card]]", held)
+        hands.append(Hand(spades | hearts | diamonds | clubs))
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
