@@ -33,6 +33,7 @@ from bridgetable.bridge import (
     duplicate_score,
 )
 from bridgetable.check import BoardReport, check_files, check_record, read_records
+from bridgetable.formats.gcpause import gc_paused
 from bridgetable.formats.pbn import write_pbn
 from bridgetable.formats.record import BoardRecord
 
@@ -94,7 +95,8 @@ def rate(seconds: list[float]) -> float:
 
 
 def check_each(records: list[BoardRecord], engine: bool = False) -> list[BoardReport]:
-    return [check_record(record, engine=engine) for record in records]
+    with gc_paused():  # as check_files checks
+        return [check_record(record, engine=engine) for record in records]
 
 
 def write_boards(path: Path) -> int:
