@@ -172,6 +172,7 @@ def test_a_file_with_no_record_is_refused(tmp_path, capsys: pytest.CaptureFixtur
     empty.write_text(text)
     assert main(["check", str(empty)]) == 2
     captured = capsys.readouterr()
-    assert f"unreadable: {empty}: no record in it" in captured.err and "0 records checked" in captured.out
+    assert f"unreadable: {empty}: no record in it" in captured.err \
+        and "0 records checked: 0 consistent, 0 with problems; 1 file unreadable" in captured.out
     assert main(["check", "--json", str(empty)]) == 2
     assert '"unreadable"' in capsys.readouterr().out

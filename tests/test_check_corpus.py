@@ -102,7 +102,7 @@ def test_human_output_names_the_record_and_the_reason(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "wrong-seat.pbn record 0 (board 1): PROBLEMS" in out
     assert "declarer: Declarer East, but North first named the strain of 5C" in out
-    assert "1 records checked: 0 consistent, 1 with problems" in out
+    assert "1 record checked: 0 consistent, 1 with problems" in out
 
 
 @pytest.mark.parametrize(("args", "printed"), [

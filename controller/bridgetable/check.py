@@ -415,5 +415,9 @@ def _print_human(reports: list[BoardReport], unreadable: list[str]) -> None:
     for message in unreadable:
         print(f"unreadable: {message}", file=sys.stderr)
     bad = sum(1 for report in reports if not report.ok)
-    print(f"{len(reports)} records checked: {len(reports) - bad} consistent, {bad} with problems"
-          + (f"; {len(unreadable)} files unreadable" if unreadable else ""))
+    print(f"{_count(len(reports), 'record')} checked: {len(reports) - bad} consistent, {bad} with problems"
+          + (f"; {_count(len(unreadable), 'file')} unreadable" if unreadable else ""))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

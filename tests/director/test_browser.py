@@ -7,7 +7,6 @@ import threading
 import pytest
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bridgetable.director import web
@@ -61,6 +60,18 @@ def shown(browser, by, name):
     return WebDriverWait(browser, 10).until(text)
 
 
+def gone(element):
+    """A wait condition: ``element`` is no longer in the page. Selenium's staleness_of lets
+    chromedriver's "node does not belong to the document" through as an error, not as stale."""
+    def condition(driver):
+        try:
+            element.is_enabled()
+        except WebDriverException:
+            return True
+        return False
+    return condition
+
+
 def log_in(browser, url, password):
     browser.get(url + "/login")
 
@@ -74,7 +85,7 @@ def log_in(browser, url, password):
             return False
     button = WebDriverWait(browser, 10).until(filled)
     button.click()
-    WebDriverWait(browser, 10).until(staleness_of(button))  # the answer has loaded
+    WebDriverWait(browser, 10).until(gone(button))  # the answer has loaded
 
 
 @pytest.fixture
@@ -120,7 +131,7 @@ def test_a_form_posted_by_another_site_on_the_same_host_is_refused(served, brows
     for name, value in entries:
         form.find_element(By.NAME, name).send_keys(value)
     form.find_element(By.TAG_NAME, "button").click()
-    WebDriverWait(browser, 10).until(staleness_of(form))
+    WebDriverWait(browser, 10).until(gone(form))
     assert "stored as revision" in shown(browser, By.ID, "message")
     assert len(ingest.session.store.results(ingest.session.id)) == 1
 

@@ -32,5 +32,5 @@ def best_tricks(play: Play, claimer: Seat) -> int | None:
     deal.trump = Denom.nt if play.trump is None else Denom.find(play.trump.letter)
     for played in trick.cards:
         deal.play(Card(str(played)))
-    best = max(tricks for _, tricks in solve_board(deal))
+    best: int = max(tricks for _, tricks in solve_board(deal))
     return best if play.turn.side is claimer.side else play.tricks_remaining - best
