@@ -66,9 +66,13 @@ class _Canvas:
         mask, (dx, dy) = _rendered(text, size, bold, anchor)
         self.draw.bitmap((x + dx, y + dy), mask, fill=fill)
 
-    def bar(self, y: int, height: int, text: str, size: int = 9) -> None:
-        """An inverted band across the screen: the director banner or a message."""
-        self.draw.rectangle((0, y, WIDTH - 1, y + height - 1), fill=1)
+    def bar(self, y: int, height: int, text: str, size: int = 9, fit: bool = False) -> None:
+        """An inverted band across the screen (the director banner), or as wide as its text
+        (``fit``: a notice, which then costs fewer bytes to send and to clear)."""
+        right = WIDTH - 1
+        if fit:
+            right = min(right, int(self.draw.multiline_textbbox((2, y), text, font=font(size))[2]) + 2)
+        self.draw.rectangle((0, y, right, y + height - 1), fill=1)
         self.draw.multiline_text((2, y), text, fill=0, font=font(size), spacing=1)
 
 
@@ -88,22 +92,35 @@ def render(view: TableView, seat: Seat, moves: Moves | None = None) -> Image.Ima
     """The frame ``seat``'s display shows for this state of the table; once the round's boards
     are confirmed, the round's ``moves`` (where the pairs and boards go) when the station gave them."""
     canvas = _Canvas()
-    # an irregularity, a lead restriction to choose or a disputed claim's analysis stays shown
-    notice = view.message or view.irregularity or view.lead_choice or view.claim_analysis
+    lines = _notice(view)
     if view.phase == Phase.WAITING.value and moves is not None:
         canvas.text(0, 0, f"Round {moves.round} done", size=9, bold=True)
         canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
         prompt = _body_moves(canvas, moves, seat)
-        notice = None  # where to go matters more than "board 8 confirmed" or a key refused
+        lines = []  # where to go matters more than "board 8 confirmed" or a key refused
     else:
         _header(canvas, view)
         prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
-    if notice:
-        lines = textwrap.wrap(notice, 30)[: 2 if notice == view.message else 3]
-        canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8)
+    if lines:
+        canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8, fit=True)
     elif prompt:
         canvas.text(0, HEIGHT - 11, prompt, size=9)
     return canvas.image
+
+
+def _notice(view: TableView) -> list[str]:
+    """The lines of the notice at the foot of the screen, if any: a message (two lines at most),
+    or an irregularity, a lead restriction to choose or a disputed claim's analysis (three)."""
+    notice = view.message or view.irregularity or view.lead_choice or view.claim_analysis
+    if not notice:
+        return []
+    return textwrap.wrap(notice, 30)[: 2 if notice == view.message else 3]
+
+
+def _big_y(view: TableView) -> int:
+    """Where the result's score (and the next board's number) goes: its pixels within two 8-pixel
+    pages, so that the change costs few bytes; a little higher above a notice of two lines."""
+    return 30 if len(_notice(view)) < 2 else 26
 
 
 def _header(canvas: _Canvas, view: TableView) -> None:
@@ -121,16 +138,17 @@ def _header(canvas: _Canvas, view: TableView) -> None:
         return
     name = f"Board {view.board}" if view.sheet is None else f"Deal {view.deal}"
     canvas.text(0, 0, name, size=9, bold=True)
-    canvas.text(WIDTH - 1, 0, f"Dlr {view.dealer}  Vul {view.vulnerability}", size=9, anchor="ra")
+    # at fixed places, so that the next board changes only the words that differ
+    canvas.text(56, 0, f"Dlr {view.dealer}", size=9)
+    canvas.text(88, 0, f"Vul {view.vulnerability}", size=9)
     canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
 
 
 def _body_start(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     if view.sheet is not None:  # a game form's score sheet between deals
         return _body_sheet(canvas, view, seat)
-    canvas.text(WIDTH // 2, 14, f"Board {view.board}", size=16, bold=True, anchor="ma")
-    vul = {"None": "None vul", "NS": "N-S vul", "EW": "E-W vul", "All": "All vul"}[view.vulnerability]
-    canvas.text(WIDTH // 2, 33, f"Dealer {Seat.parse(view.dealer).full_name}, {vul}", anchor="ma")
+    # the board's number where the last board's score was, so that few pixels change
+    canvas.text(WIDTH // 2, _big_y(view), f"Board {view.board}", size=16, bold=True, anchor="ma")
     return "OK to start"
 
 
@@ -173,11 +191,19 @@ def _contract_line(view: TableView) -> str:
 _PLACES = {"N": (64, 13, 14), "E": (86, 25, 30), "S": (64, 38, 38), "W": (42, 25, 30)}
 
 
-def _body_play(canvas: _Canvas, view: TableView, seat: Seat) -> str:
-    canvas.text(0, 12, pretty(view.contract or ""), size=9, bold=True)
+def _corners(canvas: _Canvas, view: TableView, tricks: tuple[int, int]) -> None:
+    """The contract and declarer top left, the tricks of NS and EW top right: the same places
+    in the play and the result, so the result leaves them as they are on the displays."""
+    canvas.text(0, 12, pretty(view.contract or "Passed out"), size=9, bold=True)
+    if view.contract is None:
+        return
     canvas.text(0, 22, f"by {view.declarer}", size=9)
-    canvas.text(WIDTH - 1, 12, f"NS {view.tricks_ns}", size=9, anchor="ra")
-    canvas.text(WIDTH - 1, 22, f"EW {view.tricks_ew}", size=9, anchor="ra")
+    canvas.text(WIDTH - 1, 12, f"NS {tricks[0]}", size=9, anchor="ra")
+    canvas.text(WIDTH - 1, 22, f"EW {tricks[1]}", size=9, anchor="ra")
+
+
+def _body_play(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    _corners(canvas, view, (view.tricks_ns, view.tricks_ew))
     for who, card in view.trick:
         x, y, _ = _PLACES[who]
         canvas.text(x, y, pretty(card), size=13, bold=(who == str(seat)), anchor="ma")
@@ -219,16 +245,19 @@ def _body_entry(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 
 
 def _body_result(canvas: _Canvas, view: TableView, seat: Seat) -> str:
-    canvas.text(0, 13, _contract_line(view), size=9)
     if view.contract is not None and view.tricks is not None:
-        canvas.text(WIDTH - 1, 13, f"{view.tricks} tricks", size=9, anchor="ra")
+        declarer = Seat.parse(view.declarer or "N").side is Side.NS
+        made, lost = view.tricks, 13 - view.tricks
+        _corners(canvas, view, (made, lost) if declarer else (lost, made))
+    else:
+        _corners(canvas, view, (0, 0))
     score = view.score_ns or 0
     text = f"NS {score:+d}" if score else "NS 0"
     if view.sheet is not None and view.points is not None:  # a game form: each side's points
         text = f"NS {view.points[0]}  EW {view.points[1]}"
         if view.honours:
             canvas.text(WIDTH // 2, 43, f"honours {view.honours}", size=8, anchor="ma")
-    canvas.text(WIDTH // 2, 26, text, size=16 if view.sheet is None else 13, bold=True, anchor="ma")
+    canvas.text(WIDTH // 2, _big_y(view), text, size=16 if view.sheet is None else 13, bold=True, anchor="ma")
     if seat in _deciders(view):
         return "OK confirms, DIRECTOR"
     return _deciders_prompt(view, "confirm")
