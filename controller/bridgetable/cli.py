@@ -261,6 +261,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--central-key", metavar="FILE",
                         help="feed the central results server: the club's key, hex (the club's "
                              "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)")
+    parser.add_argument("--from-central", type=float, nargs="?", const=600.0, metavar="SECONDS",
+                        help="start --session from the set-up the center sent (with --central-key; "
+                             "waits up to SECONDS, default 600)")
     station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
     parser.set_defaults(handler=lambda args: _with_password(station, args))
 
@@ -277,6 +280,9 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--secret-file", required=True, metavar="FILE",
                         help="the federation's secret, hex (each club's key is derived from it)")
     parser.add_argument("--club-key", metavar="CLUB", help="print CLUB's key (for its station) and exit")
+    parser.add_argument("--send-setup", metavar="FILE.json", help="send a session's set-up down to the club "
+                        "--to (docs/central.md: its form), signed with its key, and exit")
+    parser.add_argument("--to", metavar="CLUB", help="the club that --send-setup is for")
     parser.add_argument("--db", default="postgresql:///bridgetable_central", help="PostgreSQL URL")
     parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",
                         help="the central MQTT broker (default 127.0.0.1:1883)")

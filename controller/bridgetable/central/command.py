@@ -4,6 +4,7 @@ the pages — until Ctrl-C or SIGTERM; ``--club-key CLUB`` prints the key a club
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import signal
 import sys
@@ -11,7 +12,8 @@ import threading
 from pathlib import Path
 from types import FrameType
 
-from ..director.upstream import derive_club_key
+from ..director.downlink import KIND, publish_setup
+from ..director.upstream import derive_club_key, down_topic
 from ..link import Broker
 from .ingest import FederationKeys
 from .server import Center
@@ -25,6 +27,24 @@ def read_secret(path: str) -> bytes:
         raise ValueError(f"--secret-file {path}: not a readable hex secret ({exc})") from None
 
 
+def send_setup(path: str, club: str | None, secret: bytes, broker: Broker) -> int:
+    """``--send-setup FILE --to CLUB``: the set-up, checked, published retained for the club."""
+    if not club:
+        print("bridgetable central: --send-setup needs --to CLUB", file=sys.stderr)
+        return 2
+    try:
+        body = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not isinstance(body, dict):
+            raise ValueError("not a JSON object")
+        publish_setup(broker, club, derive_club_key(secret, club), {"kind": KIND, **body})
+    except (OSError, ValueError, TimeoutError) as exc:
+        print(f"bridgetable central: --send-setup {path}: {exc}", file=sys.stderr)
+        return 2
+    print(f"central: the set-up of session {body['session']!r} is on {down_topic(club)} for {club}",
+          flush=True)
+    return 0
+
+
 def run_central_command(args: argparse.Namespace) -> int:
     secret = read_secret(args.secret_file)
     if args.club_key:
@@ -35,6 +55,8 @@ def run_central_command(args: argparse.Namespace) -> int:
     password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
     broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
                     tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
+    if args.send_setup:
+        return send_setup(args.send_setup, args.to, secret, broker)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
     center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
                     web_port=None if args.no_web else args.port, host=args.listen)

@@ -12,6 +12,7 @@ from typing import Any
 from ..link import Broker
 from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
+from .downlink import SetupReceiver
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
 from .station import Station
 from .store import BoardInfo, open_store
@@ -42,6 +43,16 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
     count = len(setup.build_movement().boards)
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards
+
+
+def setup_from_central(args: argparse.Namespace, club: str,
+                       broker: Broker) -> tuple[SessionSetup, list[BoardInfo]]:
+    """The set-up of --session that the center sent down (``director.downlink``)."""
+    if not args.central_key:
+        raise SetupError("--from-central needs --central-key (the club's key checks the center's signature)")
+    print(f"waiting up to {args.from_central:.0f} s for the center's set-up of {args.session}", flush=True)
+    receiver = SetupReceiver(broker, club, read_club_key(args.central_key), args.session)
+    return receiver.wait(args.from_central)
 
 
 def player_numbers(text: str) -> tuple[int, list[dict[str, str]]]:
@@ -101,13 +112,14 @@ def run_station_command(args: argparse.Namespace) -> int:
             embedded.start()
             print(f"embedded amqtt broker listening on {host}:{embedded.port} (anonymous clients, no ACL: "
                   "results are still checked by their signatures)", file=sys.stderr, flush=True)
+        broker = Broker(host=host, port=int(port or 1883), username=login["username"],
+                        password=login["password"])
         if store.session_setup(args.session) is not None and not args.new:
             session = Session.load(store, args.session)
         else:
-            setup, boards = setup_from_args(args)
+            setup, boards = (setup_from_central(args, club, broker) if args.from_central
+                             else setup_from_args(args))
             session = Session.create(store, setup, boards)
-        broker = Broker(host=host, port=int(port or 1883), username=login["username"],
-                        password=login["password"])
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
         station = Station(session, broker, keys, club)
         station.start()

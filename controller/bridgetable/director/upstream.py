@@ -24,7 +24,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from ..link.schema import SCHEMA_VERSION, encode
 from ..link.topics import club_root
 from .session import Session
 from .standings import score_session
-from .store import StoredResult
+from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this
@@ -51,6 +51,11 @@ def up_topic(club: str) -> str:
 def ack_topic(club: str) -> str:
     """Where the center acknowledges a club's messages (the bridge carries it in)."""
     return f"{club_root(club)}/central/ack"
+
+
+def down_topic(club: str) -> str:
+    """Where the center sends a club its sessions' set-ups (the bridge carries it in; downlink)."""
+    return f"{club_root(club)}/central/down"
 
 
 def derive_club_key(secret: bytes, club: str) -> bytes:
@@ -70,13 +75,14 @@ def read_club_key(path: str | Path) -> bytes:
 def bridge_config(club: str, host: str, port: int, username: str, password: str, *,
                   cafile: str | None = None, name: str = "central") -> str:
     """The ``connection`` stanza of the club's Mosquitto that carries the upstream topic out to
-    the central broker and its acks in (QoS 1, a persistent session, so that the bridge queues
-    while the link is down; with ``cafile`` over TLS)."""
+    the central broker, and its acks and the center's set-ups (``downlink``) in (QoS 1, a persistent
+    session, so that the bridge queues while the link is down; with ``cafile`` over TLS)."""
     lines = [f"connection {name}", f"address {host}:{port}",
              f"remote_clientid bridgetable-bridge-{club}", f"remote_username {username}",
              f"remote_password {password}", "cleansession false", "try_private true",
              "restart_timeout 1 10", "bridge_protocol_version mqttv311",
-             f"topic {up_topic(club)} out 1", f"topic {ack_topic(club)} in 1"]
+             f"topic {up_topic(club)} out 1", f"topic {ack_topic(club)} in 1",
+             f"topic {down_topic(club)} in 1"]
     if cafile:
         lines += [f"bridge_cafile {cafile}", "bridge_insecure false"]
     return "\n".join(lines) + "\n"
@@ -95,6 +101,12 @@ def players(names: str) -> list[dict[str, str]]:
     return found
 
 
+def board_list(boards: Iterable[BoardInfo]) -> list[dict[str, Any]]:
+    """Boards as a set-up message carries them (up to the center, and down to a club)."""
+    return [{"board": b.board, "deal": b.deal, "dealer": b.dealer, "vulnerability": b.vulnerability}
+            for b in boards]
+
+
 def setup_message(session: Session, club: str) -> dict[str, Any]:
     """The session as the center needs it before the first result."""
     setup = session.setup
@@ -103,8 +115,7 @@ def setup_message(session: Session, club: str) -> dict[str, Any]:
             "teams": setup.teams,
             "pairs": {str(pair): {"names": names, "players": players(names)}
                       for pair, names in sorted(setup.pairs.items())},
-            "boards": [{"board": b.board, "deal": b.deal, "dealer": b.dealer,
-                        "vulnerability": b.vulnerability} for b in boards.values()]}
+            "boards": board_list(boards.values())}
     digest = hashlib.sha256(encode(body)).hexdigest()[:16]
     return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
 

@@ -1,0 +1,195 @@
+"""The downward link: a session's set-up prepared at the center reaches the club's station through
+the club's real Mosquitto bridged to the central one, across a cut link; forged, other clubs' and
+other sessions' set-ups are refused with their reason."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from bridgetable.cli import main
+from bridgetable.director.downlink import SetupReceiver, decode_setup, parse_setup, publish_setup, setup_body
+from bridgetable.director.session import Session, SessionSetup, SetupError, generated_boards
+from bridgetable.director.store import SQLiteStore
+from bridgetable.director.upstream import bridge_config, derive_club_key, down_topic, envelope
+from bridgetable.link import Broker, SignatureError
+from bridgetable.link.accounts import write_accounts
+from bridgetable.link.broker import MosquittoProcess, free_port
+from bridgetable.link.schema import encode
+
+from .linkproxy import LinkProxy
+
+SECRET = bytes(range(32))
+NORTH, SOUTH = "northbridge", "southbridge"
+NORTH_KEY, SOUTH_KEY = derive_club_key(SECRET, NORTH), derive_club_key(SECRET, SOUTH)
+
+
+def cup(session: str = "north-cup") -> dict[str, Any]:
+    setup = SessionSetup(session, "North cup, heat 1",
+                         {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 2}, "MP",
+                         pairs={1: "Ann Holm (10001) & Bo Dahl (10002)", 2: "Cai Lund & Dan Berg"},
+                         numbers={1: [{"national": "10001", "club": ""}, {"national": "10002", "club": ""}]})
+    return setup_body(setup, generated_boards(len(setup.build_movement().boards), 7))
+
+
+def test_a_set_up_round_trips_signed_for_its_club() -> None:
+    body = cup()
+    setup, boards = decode_setup(encode(envelope(body, NORTH, NORTH_KEY)), NORTH, NORTH_KEY)
+    assert setup.session == "north-cup" and setup.movement["tables"] == 3
+    assert setup.pairs[1] == "Ann Holm (10001) & Bo Dahl (10002)"
+    assert setup.numbers[1][1]["national"] == "10002"
+    assert [b.deal for b in boards] == [b["deal"] for b in body["boards"]] and len(boards) == 6
+
+
+@pytest.mark.parametrize(("club", "key", "reason"), [
+    (SOUTH, SOUTH_KEY, "message names club 'southbridge' on the topic of club 'northbridge'"),
+    (NORTH, SOUTH_KEY, "signature does not match"),
+])
+def test_a_forged_or_other_clubs_set_up_is_refused(club: str, key: bytes, reason: str) -> None:
+    with pytest.raises((ValueError, SignatureError), match=reason):
+        decode_setup(encode(envelope(cup(), club, key)), NORTH, NORTH_KEY)
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"kind": "result"}, "kind 'result' is not 'session-setup'"),
+    ({"pairs": ["Ann"]}, "field 'pairs' is missing or not a dict"),
+    ({"boards": [{"board": 1}]}, r"boards\[1\]: needs board"),
+    ({"movement": {"kind": "spiral"}}, "spiral"),
+    ({"scoring": "XX"}, "scoring must be one of"),
+])
+def test_a_malformed_set_up_is_refused_naming_what(change: dict[str, Any], reason: str) -> None:
+    with pytest.raises(SetupError, match=reason):
+        parse_setup({**cup(), **change})
+
+
+def test_a_set_up_lacking_boards_of_the_movement_is_refused() -> None:
+    body = cup()
+    with pytest.raises(SetupError, match=r"plays boards \[6\] that it lacks"):
+        parse_setup({**body, "boards": body["boards"][:5]})
+
+
+def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> None:
+    central = MosquittoProcess(tmp_path / "central")
+    central.start()
+    proxy = LinkProxy(central.port)  # the club's internet
+    club = MosquittoProcess(tmp_path / "club")
+    club.config.write_text(club.config.read_text() + bridge_config(NORTH, "127.0.0.1", proxy.port,
+                                                                   username=NORTH, password=NORTH))
+    at_center = Broker(port=central.port)
+    store = SQLiteStore(tmp_path / "station.db")
+    at_club = Broker(port=club.port, min_delay=0.1, max_delay=1.0)
+    receiver = SetupReceiver(at_club, NORTH, NORTH_KEY, "north-cup")
+    got: list[Any] = []
+    try:
+        # another club's set-up, on north's topic, before the club's broker is up: retained, it is
+        # what the bridge finds when it connects
+        publish_setup(at_center, SOUTH, SOUTH_KEY, cup())  # on south's own topic: north never sees it
+        central_client_publish(at_center, encode(envelope(cup(), SOUTH, SOUTH_KEY)))
+        club.start()
+        waiting = threading.Thread(target=lambda: got.append(receiver.wait(40)), daemon=True)
+        waiting.start()
+        wait_until(lambda: len(receiver.refused) == 1, 20)
+        central_client_publish(at_center, encode(envelope(cup(), NORTH, SOUTH_KEY)))  # forged by south
+        wait_until(lambda: len(receiver.refused) == 2, 10)
+        publish_setup(at_center, NORTH, NORTH_KEY, cup("north-cup-2"))  # genuine, another session
+        wait_until(lambda: len(receiver.refused) == 3, 10)
+        assert receiver.refused[0] == "message names club 'southbridge' on the topic of club 'northbridge'"
+        assert receiver.refused[1].startswith("signature does not match")
+        assert receiver.refused[2] == "the set-up is of session 'north-cup-2', not 'north-cup'"
+
+        proxy.cut()
+        time.sleep(0.5)
+        form = tmp_path / "cup.json"
+        body = cup()
+        del body["kind"]  # the operator's file: the set-up's fields
+        form.write_text(json.dumps(body), encoding="utf-8")
+        (tmp_path / "secret").write_text(SECRET.hex(), encoding="ascii")
+        assert main(["central", "--secret-file", str(tmp_path / "secret"), "--broker",
+                     f"127.0.0.1:{central.port}", "--send-setup", str(form), "--to", NORTH]) == 0
+        time.sleep(1.0)
+        assert not got  # the link is down: nothing has reached the club
+        proxy.restore()
+        waiting.join(30)
+        assert got, "the set-up did not reach the station after the link came back"
+        setup, boards = got[0]
+        session = Session.create(store, setup, boards)  # the station starts the session from it
+        again = Session.load(store, "north-cup")
+        assert again.setup.event == "North cup, heat 1" and again.movement.tables == 3
+        assert again.setup.pairs[1] == "Ann Holm (10001) & Bo Dahl (10002)"
+        assert again.setup.numbers[1][0]["national"] == "10001"
+        stored = store.boards(session.id)
+        assert [stored[b["board"]].deal for b in body["boards"]] == [b["deal"] for b in body["boards"]]
+    finally:
+        store.close()
+        club.stop()
+        proxy.close()
+        central.stop()
+
+
+def test_the_station_starts_the_session_the_center_sent(tmp_path: Path) -> None:
+    """``bridgetable station --from-central``: the club's broker with its logins and ACL, bridged."""
+    accounts = write_accounts(tmp_path / "accounts", NORTH, 3)
+    (tmp_path / "north.key").write_text(NORTH_KEY.hex(), encoding="ascii")
+    with MosquittoProcess(tmp_path / "central") as central:
+        publish_setup(Broker(port=central.port), NORTH, NORTH_KEY, cup())  # before the club is up
+        club = MosquittoProcess(tmp_path / "club", accounts=accounts)
+        club.config.write_text(club.config.read_text() + bridge_config(NORTH, "127.0.0.1", central.port,
+                                                                       username=NORTH, password=NORTH))
+        with club:
+            station = subprocess.Popen(
+                [sys.executable, "-m", "bridgetable.cli", "station", "--accounts",
+                 str(tmp_path / "accounts" / "accounts.json"), "--session", "north-cup", "--password", "pw",
+                 "--from-central", "30", "--central-key", str(tmp_path / "north.key"),
+                 "--store", str(tmp_path / "station.db"), "--broker", f"127.0.0.1:{club.port}",
+                 "--listen", "127.0.0.1", "--port", str(web := free_port())],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                assert "waiting up to 30 s for the center's set-up of north-cup" in station.stdout.readline()
+                assert "North cup, heat 1: round 1 of 2" in station.stdout.readline()
+                wait_until(lambda: serving(web), 20)  # up, so that Ctrl-C stops it cleanly
+            finally:
+                station.send_signal(signal.SIGINT)
+                _, errors = station.communicate(timeout=20)
+    assert station.returncode == 0, errors
+    store = SQLiteStore(tmp_path / "station.db")
+    try:
+        session = Session.load(store, "north-cup")
+        assert session.setup.pairs[2] == "Cai Lund & Dan Berg" and session.movement.tables == 3
+        assert [b.deal for b in store.boards("north-cup").values()] == [b["deal"] for b in cup()["boards"]]
+    finally:
+        store.close()
+
+
+def serving(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/", timeout=1).status_code < 500
+    except httpx.HTTPError:
+        return False
+
+
+def central_client_publish(broker: Broker, payload: bytes) -> None:
+    """Publish straight on north's downward topic (as a forger with a login to the central broker)."""
+    from bridgetable.director.upstream import mqtt_client
+
+    client = mqtt_client(broker, "forger")
+    client.connect(broker.host, broker.port)
+    client.loop_start()
+    client.publish(down_topic(NORTH), payload, qos=1, retain=True).wait_for_publish(5)
+    client.disconnect()
+    client.loop_stop()
+
+
+def wait_until(condition: Any, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
