@@ -17,8 +17,11 @@ _SEATS = tuple(Seat)
 _ORDER = tuple(tuple(_SEATS[(leader + step) % 4] for step in range(4)) for leader in range(4))
 # The seats of a trick in playing order, with their indexes, by its leader.
 _ORDER_INDEXED = tuple(tuple((int(seat), seat) for seat in order) for order in _ORDER)
-# Cards by identity (the engine and the readers use DECK's instances): seat holding it, suit, rank.
-_HELD = tuple({id(card): (seat, int(card.suit), int(card.rank)) for card in DECK} for seat in range(4))
+# Cards by identity (the engine and the readers use DECK's instances): suit and rank; and the
+# identities of each suit's cards, by suit.
+_SUIT_RANK = {id(card): (int(card.suit), int(card.rank)) for card in DECK}
+_DECK_IDS = _SUIT_RANK.keys()
+_SUIT_IDS = tuple(frozenset(id(card) for card in DECK if card.suit == suit) for suit in range(4))
 _CONTRACTS: dict[tuple[int, Strain, int], Contract] = {}
 _PASS, _DOUBLE, _REDOUBLE = CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
 
@@ -74,16 +77,12 @@ def fast_play(deal: Deal, contract: Contract, declarer: Seat,
     """(tricks won by declarer's side, tricks completed) of a legal play from declarer's
     left-hand opponent, each card held and each suit followed, ending with the last card
     recorded (a claim or a truncated record); None for anything else."""
-    holder: dict[int, tuple[int, int, int]] = {}  # id of a card still held -> seat, suit, rank
-    length = [0] * 16  # seat * 4 + suit -> cards of the suit still held
-    for seat, hand in enumerate(deal.hands):
-        entries = _HELD[seat]
-        for card in hand.cards:
-            entry = entries.get(id(card))
-            if entry is None:
-                return None  # a card made outside DECK: the engine compares by value
-            holder[id(card)] = entry
-            length[seat * 4 + entry[1]] += 1
+    held: list[dict[int, bool]] = []  # by seat: the ids of the cards it still holds
+    for hand in deal.hands:
+        ids = dict.fromkeys(map(id, hand.cards), True)
+        if not ids.keys() <= _DECK_IDS:
+            return None  # a card made outside DECK: the engine compares by value
+        held.append(ids)
     trump = contract.strain.trump
     trump_suit = -1 if trump is None else int(trump)
     side = int(declarer) % 2
@@ -100,17 +99,17 @@ def fast_play(deal: Deal, contract: Contract, declarer: Seat,
             if played_card is None:
                 ended = True
                 continue
-            held = holder.pop(id(played_card), None)
-            if ended or held is None or held[0] != seat_index:
+            holding = held[seat_index]
+            card_id = id(played_card)
+            if ended or not holding.pop(card_id, False):
                 return None  # a card after a gap, not held, or played before
-            _, suit, rank = held
+            suit, rank = _SUIT_RANK[card_id]
             if led < 0:
                 led, best_seat, best_rank, best_suit = suit, seat_index, rank, suit
-            elif suit != led and length[seat_index * 4 + led]:
+            elif suit != led and not holding.keys().isdisjoint(_SUIT_IDS[led]):
                 return None  # a revoke: the engine records it, with its transfer (Law 64)
             elif (suit == best_suit and rank > best_rank) or (suit == trump_suit != best_suit):
                 best_seat, best_rank, best_suit = seat_index, rank, suit
-            length[seat_index * 4 + suit] -= 1
             played += 1
         if played == 4:
             done += 1

@@ -140,6 +140,9 @@ class _Game:
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> value, line
     notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
+    # Auction/Play data of a game read whole (``_Reader._whole_game``): its lines, as they are,
+    # from the line after the tag; split into ``tokens`` only when the shortcuts cannot read it.
+    lines: dict[str, list[str]] = field(default_factory=dict)
     sections: dict[str, list[str]] = field(default_factory=dict)
     commentary: list[str] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
@@ -147,6 +150,19 @@ class _Game:
 
     def problem(self, kind: str, line: int, message: str) -> None:
         self.problems.append((kind, f"line {line}: {message}"))
+
+    def words(self, name: str) -> list[str]:
+        """The tokens of the Auction or Play section ``name``."""
+        lines = self.lines.get(name)
+        return " ".join(lines).split() if lines else [token for token, _ in self.tokens[name]]
+
+    def section_tokens(self, name: str) -> list[tuple[str, int]]:
+        """The tokens of the Auction or Play section ``name``, each with its line."""
+        lines = self.lines.get(name)
+        if not lines:
+            return self.tokens[name]
+        return [(token, number) for number, text in enumerate(lines, self.tags[name][1] + 1)
+                for token in text.split()]
 
     def line_of(self, name: str) -> int:
         """The line of a tag of the game; the game's first line for one it inherited."""
@@ -323,7 +339,7 @@ class _Reader:
                 name, _, value = text_line[1:-2].partition(' "')
                 section = self._tag(game, name, value, number)
             elif section in ("Auction", "Play"):
-                game.tokens[section].extend(zip(text_line.split(), repeat(number)))
+                game.lines.setdefault(section, []).append(text_line)
             elif not section:
                 return None  # text outside any section: the token reading says where
             elif section != "-":
@@ -509,14 +525,15 @@ class _Marks:
 
 
 def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> None:
-    tokens = game.tokens["Auction"]
-    first = _seat(record, "Auction", tag_line, tokens)
-    plain = [_PLAIN_CALLS.get(token) for token, _ in tokens] if fast else [None]
+    words = game.words("Auction")
+    first = _seat(record, "Auction", tag_line, bool(words))
+    plain = list(map(_PLAIN_CALLS.get, words)) if fast else [None]
     if None not in plain and not game.notes["Auction"]:  # calls alone, in PBN's own spelling
         record.calls = plain  # type: ignore[assignment]
         record.auction_first = first
         record.auction_ended = auction_complete(record.calls)
         return
+    tokens = game.section_tokens("Auction")
     marks = _Marks(record, "call", game.notes["Auction"], record.call_notes)
     calls: list[Call] = []
     skipped_before = 0
@@ -564,13 +581,13 @@ def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], call: Call,
 
 
 def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> None:
-    tokens = game.tokens["Play"]
-    leader = _seat(record, "Play", tag_line, tokens)
+    words = game.words("Play")
+    leader = _seat(record, "Play", tag_line, bool(words))
     if leader is None:
         return
     record.opening_leader = leader
     seats = [leader.after(column) for column in range(4)]
-    cards = [_CARDS.get(token) for token, _ in tokens] if fast else [None]
+    cards = list(map(_CARDS.get, words)) if fast else [None]
     if None not in cards and not game.notes["Play"]:  # cards alone: four to a trick
         first, second, third, fourth = seats
         known = cast("list[Card]", cards)
@@ -580,6 +597,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
         if len(known) % 4:
             record.tricks.append(dict(zip(seats, known[len(known) // 4 * 4:], strict=False)))
         return
+    tokens = game.section_tokens("Play")
     marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
     trick: dict[Seat, Card] = {}
     last: tuple[int, Seat] | None = None  # the card an annotation is on
@@ -615,10 +633,10 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
     marks.unused(tokens[-1][1] if tokens else tag_line)
 
 
-def _seat(record: BoardRecord, name: str, tag_line: int, tokens: list[tuple[str, int]]) -> Seat | None:
+def _seat(record: BoardRecord, name: str, tag_line: int, has_data: bool) -> Seat | None:
     """The seat of an Auction or Play tag; "" or "?" is no seat, and a problem only with data."""
     value = record.tags[name]
-    if value.strip() in UNKNOWN and not tokens:
+    if value.strip() in UNKNOWN and not has_data:
         return None
     try:
         return Seat.parse(value)
