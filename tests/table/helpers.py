@@ -43,3 +43,16 @@ def finish_play(flow: BoardFlow, tricks: int = 13) -> None:
     assert play is not None
     while len(play.completed_tricks) < tricks and not play.is_complete:
         feed(flow, TableEvent.card(play.turn, play.legal_cards()[0]))
+
+
+def reference_run(flow: BoardFlow, events: list[TableEvent]) -> tuple[list[dict], list[dict]]:
+    """Feed ``events`` to a reference flow that is never killed: its durable state before the
+    first event and after each one, and the results it confirmed, in order."""
+    states, results = [flow.view().durable()], []
+    for event in events:
+        outcome = flow.handle(event)
+        assert outcome.changed, outcome.message
+        states.append(flow.view().durable())
+        if outcome.result:
+            results.append(outcome.result)
+    return states, results

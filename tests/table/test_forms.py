@@ -18,7 +18,7 @@ from bridgetable.table.screens import render
 from bridgetable.table.script import auction_events, play_events
 from bridgetable.table.service import load_config
 
-from .helpers import DEAL, feed, key, refused
+from .helpers import DEAL, feed, key, reference_run, refused
 from .test_recovery import _send, kill_and_restart
 from .test_screens import check_reference
 
@@ -176,14 +176,7 @@ def killed_and_resumed(tmp_path: Path, game: str, events: list[TableEvent], mome
     config = tmp_path / "table.toml"
     config.write_text(f'[table]\nclub = "c"\nsession = "s"\ntable = "2"\ngame = "{game}"\n')
     journal = tmp_path / "journal.db"
-    reference = BoardFlow(load_config(config).flow)
-    states, expected = [reference.view().durable()], []
-    for event in events:
-        outcome = reference.handle(event)
-        assert outcome.changed, outcome.message
-        states.append(reference.view().durable())
-        if outcome.result:
-            expected.append(outcome.result)
+    states, expected = reference_run(BoardFlow(load_config(config).flow), events)
     for number, moment in enumerate(sorted({int((i + 1) * (len(events) - 1) / (moments + 1))
                                             for i in range(moments)})):
         position, process = kill_and_restart(config, journal, events, states, 0, moment,

@@ -17,7 +17,7 @@ from bridgetable.table.journal import Journal, JournalError
 from bridgetable.table.script import auction_events, board_events, play_events
 from bridgetable.table.service import TableService, load_config, replay
 
-from .helpers import DEAL, key
+from .helpers import DEAL, key, reference_run
 
 CALLS = "1NT Pass 3NT Pass Pass Pass"
 BOARD = board_events(DEAL, Seat.N, CALLS)
@@ -110,14 +110,8 @@ def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) ->
     second += [key("S", "CLAIM"), key("S", "X"), key("S", "OK"), key("E", "OK"), key("N", "OK")]
     events = [*BOARD, *second]
     deals = {1: DEAL, 2: DEAL}
-    reference = BoardFlow(FlowConfig(boards=[1, 2], deals=deals, club="c", session="s", table="3"))
-    states, expected_results = [reference.view().durable()], []
-    for event in events:
-        outcome = reference.handle(event)
-        assert outcome.changed, outcome.message
-        states.append(reference.view().durable())
-        if outcome.result:
-            expected_results.append(outcome.result)
+    flow = BoardFlow(FlowConfig(boards=[1, 2], deals=deals, club="c", session="s", table="3"))
+    states, expected_results = reference_run(flow, events)
 
     moments = sorted({int(i * (len(events) - 1) / 23) for i in range(24)})
     assert len(moments) == 24
