@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 DEMO_STAMP := $(VENV)/.installed-demo
 DEMO_OPTIONS ?=# e.g. --headless: play the session to the end, print the ranking, stop
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench catalogues clean
 
 # install EXTRA: the venv, then the package (editable) with that extra, pip's steps shown
 define install
@@ -33,8 +33,12 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check controller tests bench
+	$(VENV)/bin/ruff check controller tests bench tools
 	$(VENV)/bin/mypy
+
+# after changing messages in the code: extract them, merge into every language's .po, compile
+catalogues: $(STAMP)
+	$(PY) tools/catalogues.py update
 
 bench: $(STAMP)
 	for b in bench/bench_*.py; do $(PY) $$b; done

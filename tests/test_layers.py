@@ -1,6 +1,7 @@
 """The package's layers, read from its own imports (every import, lazy ones included): the engine
-at the bottom; formats, scoring, movements and robots above it; the table unit and the devices,
-which share only ``events``; the link; the station; the demo and the command line on top."""
+and the languages (i18n) at the bottom; formats, scoring, movements and robots above it; the table
+unit and the devices, which share only ``events``; the link; the station; the demo and the command
+line on top."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 import bridgetable
 
@@ -76,12 +79,14 @@ def test_only_the_demo_and_the_command_line_import_the_central_server():
     assert wrong == []
 
 
-def test_the_engine_imports_only_the_standard_library_and_itself():
-    for name in (name for name in modules() if layer(name) == "bridge"):
+@pytest.mark.parametrize("package", ["bridge", "i18n"])
+def test_the_engine_and_the_languages_import_only_the_standard_library_and_themselves(package):
+    """The engine is pure; the catalogues are read with gettext, so every part can speak."""
+    for name in (name for name in modules() if layer(name) == package):
         tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level:
-                assert node.level == 1, f"{name} reaches outside bridge/"
+                assert node.level == 1, f"{name} reaches outside {package}/"
             elif isinstance(node, ast.ImportFrom | ast.Import):
                 roots = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 for root in roots:
