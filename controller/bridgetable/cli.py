@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from . import i18n
 from .extras import MissingExtra, require_extra
 
 Handler = Callable[[argparse.Namespace], int]
@@ -180,6 +181,21 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 
+def _language(code: str) -> str:
+    try:
+        return i18n.parse(code)
+    except i18n.UnknownLanguage as error:  # argparse shows this one's message
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--language``: what ``what`` speaks by default (the command line's own language, from
+    $LANG, when not given)."""
+    codes = ", ".join(i18n.LANGUAGES)
+    parser.add_argument("--language", type=_language, metavar="LANG",
+                        help=f"{what}: {codes} (default: the language of $LANG, else en)")
+
+
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("demo", help="a whole club on this machine: broker, station, robot tables")
     parser.add_argument("--tables", type=int, default=4, help="simulated tables (default 4)")
@@ -203,6 +219,7 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                              "PostgreSQL); its page at --port (default 8080)")
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
                         help="the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, total points")
+    _add_language(parser, "the seat displays' and the pages' language")
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
 
@@ -264,6 +281,7 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--from-central", type=float, nargs="?", const=600.0, metavar="SECONDS",
                         help="start --session from the set-up the center sent (with --central-key; "
                              "waits up to SECONDS, default 600)")
+    _add_language(parser, "the pages' language where a visitor's browser asks for none of ours")
     station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
     parser.set_defaults(handler=lambda args: _with_password(station, args))
 
@@ -296,6 +314,7 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--listen", default="127.0.0.1", help="web pages' address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8090, help="web pages' port (default 8090)")
     parser.add_argument("--no-web", action="store_true", help="ingest only (another process serves pages)")
+    _add_language(parser, "the pages' language where a visitor's browser asks for none of ours")
     parser.set_defaults(handler=_lazy(".central.command:run_central_command", extra=("station", "station")))
 
 
@@ -312,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
     args = build_parser().parse_args(argv)
     try:
         handler: Handler = args.handler
