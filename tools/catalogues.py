@@ -6,8 +6,9 @@
     python tools/catalogues.py check     # what the tests check: complete, current, compiled
 
 A Python module belongs to the domain whose catalogue it imports from ``bridgetable.i18n``
-(``TABLE``, ``STATION``, ``CLI``, ``NOTATION``); the templates of the station and of the central
-server belong to ``station``. English is the source: its catalogue says each message as written.
+(``TABLE``, ``LAWS``, ``STATION``, ``CENTRAL``, ``CLI``, ``NOTATION``); the templates of the
+station belong to ``station``, the central server's to ``central``. English is the source: its
+catalogue says each message as written.
 Needs Babel (the ``dev`` extra); the program itself reads the ``.mo`` files with ``gettext``.
 """
 
@@ -30,9 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "controller" / "bridgetable"
 LOCALE_DIR = PACKAGE / "i18n" / "locale"
 LANGUAGES = ("en", "da", "de", "nl", "hu")
-DOMAINS = {"TABLE": "table", "STATION": "station", "CLI": "cli", "NOTATION": "notation"}
+DOMAINS = {"TABLE": "table", "LAWS": "laws", "STATION": "station", "CENTRAL": "central", "CLI": "cli",
+           "NOTATION": "notation"}
 VERSION = "0.1.0"
-TEMPLATES = ("director/templates", "central/templates")
+TEMPLATES = {"station": "director/templates", "central": "central/templates"}
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdfr]|%[sdfr]")
 
@@ -56,10 +58,9 @@ def sources(domain: str) -> Iterator[tuple[Path, str]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         if module_domain(path) == domain:
             yield path, "python"
-    if domain == "station":
-        for folder in TEMPLATES:
-            for path in sorted((PACKAGE / folder).glob("*.html")):
-                yield path, "jinja2.ext:babel_extract"
+    if domain in TEMPLATES:
+        for path in sorted((PACKAGE / TEMPLATES[domain]).glob("*.html")):
+            yield path, "jinja2.ext:babel_extract"
 
 
 def extract(domain: str) -> Catalog:

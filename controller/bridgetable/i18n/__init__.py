@@ -5,8 +5,10 @@ English is the source language: a message id is the English text, written in the
 domain), so that a table's Pi loads only its own and the parts are translated independently:
 
 - ``table``: the seat displays;
-- ``station``: the director's station's and the central server's pages, the director's actions,
-  the exports' headings;
+- ``laws``: what the Laws engine and the table refuse, and why (shown by the table, the station
+  and the command line alike);
+- ``station``: the director's station's pages, the director's actions, the exports' headings;
+- ``central``: the federation's central results server's pages;
 - ``cli``: the command line's messages and errors;
 - ``notation``: the game's notation (strains, calls, seats, ranks; see ``notation.py``).
 
@@ -31,7 +33,7 @@ from pathlib import Path
 LANGUAGES = {"en": "English", "da": "Dansk", "de": "Deutsch", "nl": "Nederlands", "hu": "Magyar"}
 SOURCE = "en"
 LOCALE_DIR = Path(__file__).with_name("locale")
-DOMAINS = ("table", "station", "cli", "notation")
+DOMAINS = ("table", "laws", "station", "central", "cli", "notation")
 
 
 class UnknownLanguage(ValueError):
@@ -148,6 +150,8 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
 
 
 TABLE = Catalogue("table")
+LAWS = Catalogue("laws")
 STATION = Catalogue("station")
+CENTRAL = Catalogue("central")
 CLI = Catalogue("cli")
 NOTATION = Catalogue("notation")
