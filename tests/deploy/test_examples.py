@@ -14,7 +14,7 @@ DEPLOY = ROOT / "deploy"
 # every setting load_config knows (it refuses any other)
 TABLE_SETTINGS = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
                   "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-                  "honours", "players"}
+                  "honours", "players", "language"}
 KEY = "ab" * 32
 
 
@@ -55,7 +55,7 @@ def test_table_example_loads_with_every_setting(tmp_path):
     assert flow.boards == list(range(1, 9)) and sorted(flow.deals) == flow.boards and not flow.more_boards
     assert flow.rounds == {1: 1, 2: 1, 3: 1, 4: 1, 5: 2, 6: 2, 7: 2, 8: 2}
     assert (flow.hand_check, flow.card_readers, flow.bidding_boxes) == (False, True, True)
-    assert (flow.game, flow.honours) == ("duplicate", True)
+    assert (flow.game, flow.honours, config.language) == ("duplicate", True, "da")
     assert config.journal == tmp_path / "state" / "journal.db"
     assert config.pinmap == tmp_path / "pinmap.toml" and config.deck == tmp_path / "deck.json"
     assert config.frames == tmp_path / "state" / "frames"
@@ -73,6 +73,7 @@ def test_table_example_as_shipped_takes_session_and_boards_from_the_station(tmp_
     assert config.flow.deals == {} and config.deck is None and config.frames is None
     assert config.journal == Path("/var/lib/bridgetable/journal.db")
     assert (config.flow.session, config.flow.boards, config.flow.more_boards) == ("", [], True)
+    assert config.language == "en"
     assert config.link is not None and (config.link.port, config.link.tls) == (1883, False)
 
 

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             devices, displays = [], _png_displays(config.frames) if config.frames is not None else {}
         else:
             devices, displays = open_devices(config)
-        service = TableService(config.flow, journal, displays)
+        service = TableService(config.flow, journal, displays, language=config.language)
         link = _start_link(config, service)
         if args.sim:
             return _run_sim(service)

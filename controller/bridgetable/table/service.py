@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .. import i18n
 from ..bridge import GAME_FORMS, Deal, Seat
 from ..events import EventKind, TableEvent
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
@@ -58,14 +59,18 @@ class TableService:
     ``show_traveller`` take the same lock as ``handle``. A table whose configuration names no
     session is told it by the station; when the station starts a new session such a table
     begins a new journal at the same path and keeps the old one beside it (``archive_path``).
+
+    The table speaks its own ``language`` (table.toml's ``[table] language``): what it says of an
+    event and what its displays show, whatever other tables in the same process speak.
     """
 
     def __init__(self, config: FlowConfig, journal: Journal,
                  displays: Mapping[Seat, Display] | None = None,
-                 on_handled: Listener | None = None) -> None:
+                 on_handled: Listener | None = None, language: str = i18n.SOURCE) -> None:
         """``on_handled`` (and each of ``listeners``) is told each event's outcome once it is
         journaled and shown."""
         self.config = config
+        self.language = i18n.parse(language)
         self.listeners: list[Listener] = [on_handled] if on_handled is not None else []
         self.journal = journal
         self.told_session = not config.session  # the station says which session this is
@@ -88,7 +93,7 @@ class TableService:
 
     def handle(self, event: TableEvent) -> Outcome:
         """Judge, journal, then show one event; never raises for what a seat sends."""
-        with self._lock:
+        with self._lock, i18n.speaking(self.language):
             outcome = self._handle(event)
         for listener in self.listeners:
             listener(event, outcome)
@@ -134,6 +139,10 @@ class TableService:
 
     def refresh(self) -> None:
         """Draw every seat's screen for the current state (or the traveller on show)."""
+        with i18n.speaking(self.language):
+            self._draw()
+
+    def _draw(self) -> None:
         if self.traveller is not None:
             table = int(self.config.table) if self.config.table.isdigit() else 0
             frame = render_traveller(self.traveller, table)
@@ -297,6 +306,7 @@ class TableConfig:
     frames: Path | None = None  # PNG frames instead of OLEDs
     source: str = "table.toml"
     link: LinkSettings | None = None  # [link]: the station's broker
+    language: str = i18n.SOURCE  # what the displays speak: en, da, de, nl, hu
 
 
 def _seconds(value: Any, where: str) -> float:
@@ -323,6 +333,14 @@ def parse_game(value: Any, where: str) -> str:
     if value not in GAME_FORMS:
         raise ValueError(f"{where}: game is one of {', '.join(GAME_FORMS)}, not {value!r}")
     return str(value)
+
+
+def parse_language(value: Any, where: str) -> str:
+    """The language the displays speak: "da", "de", "en", "hu" or "nl"."""
+    try:
+        return i18n.parse(str(value))
+    except i18n.UnknownLanguage as error:
+        raise ValueError(f"{where}: language: {error}") from None
 
 
 def parse_players(value: Any, where: str) -> tuple[Seat, Seat]:
@@ -387,7 +405,7 @@ def load_config(path: str | Path) -> TableConfig:
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-             "honours", "players"}
+             "honours", "players", "language"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
@@ -395,6 +413,7 @@ def load_config(path: str | Path) -> TableConfig:
     if policy not in ("prevent", "laws"):
         raise ValueError(f"{path}: [table] policy is \"prevent\" or \"laws\", not {policy!r}")
     game = parse_game(table.get("game", "duplicate"), f"{path} [table]")
+    language = parse_language(table.get("language", i18n.SOURCE), f"{path} [table]")
     if game != "duplicate" and link is not None:
         raise ValueError(f"{path}: [table] game = {game!r} with [link]: a table on the station's link "
                          "plays duplicate boards; remove [link] to play another form")
@@ -421,7 +440,7 @@ def load_config(path: str | Path) -> TableConfig:
         raise ValueError(f"{path}: {error}") from error
     return TableConfig(flow=flow, journal=base / table.get("journal", "table-journal.db"),
                        pinmap=opt_path("pinmap"), deck=opt_path("deck"), frames=opt_path("frames"),
-                       source=str(path), link=link)
+                       source=str(path), link=link, language=language)
 
 
 def open_devices(config: TableConfig) -> tuple[list[InputDevice], dict[Seat, Display]]:
