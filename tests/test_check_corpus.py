@@ -64,14 +64,14 @@ def test_auctions_written_from_the_wrong_seat_are_flagged() -> None:
     read as written, North first names clubs, so Declarer East and the lead from South disagree."""
     reports, _ = check_files([str(WRONG_SEAT)])
     assert [(p.kind, p.message) for p in reports[0].problems] == [
-        ("declarer", "Declarer East, but North first named the strain of 5C"),
+        ("declarer", "Declarer East, but North first named the strain of 5♣"),
         ("play", "the opening lead is shown from South, but East is on declarer's left (Law 41A)"),
     ]
 
 
 def test_reference_error_file_revoke_and_insufficient_bid() -> None:
     found = problems_of([REFERENCE / "errors_10.pbn"])
-    assert any("revoke: trick 1: South played CA on a spades lead while holding spades (Law 61A)"
+    assert any("revoke: trick 1: South played ♣A on a ♠ lead while holding ♠ (Law 61A)"
                in p for p in found)
     assert any("auction: " in p and "insufficient bid" in p and "Law 27" in p for p in found)
 
@@ -101,7 +101,7 @@ def test_human_output_names_the_record_and_the_reason(capsys: pytest.CaptureFixt
     main(["check", str(WRONG_SEAT)])
     out = capsys.readouterr().out
     assert "wrong-seat.pbn record 0 (board 1): PROBLEMS" in out
-    assert "declarer: Declarer East, but North first named the strain of 5C" in out
+    assert "declarer: Declarer East, but North first named the strain of 5♣" in out
     assert "1 record checked: 0 consistent, 1 with problems" in out
 
 

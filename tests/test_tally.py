@@ -7,7 +7,9 @@ import json
 
 import pytest
 
+from bridgetable.bridge import DealResult, Rubber
 from bridgetable.cli import main
+from bridgetable.tally import sheet_text
 
 
 def tally(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str,
@@ -44,7 +46,7 @@ def test_a_chicago_sheet_in_text(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     lines = out.splitlines()
     assert lines[0] == "Chicago"
     assert lines[3] == "   2 E   NS   passed out, dealt again                   0      0         0      0"
-    assert lines[4] == "   2 E   NS   2H by S, 9 tricks                       530     60         0      0"
+    assert lines[4] == "   2 E   NS   2♥ by S, 9 tricks                       530     60         0      0"
     assert "Total: NS 750, EW 140" in lines and lines[-1] == "Over: NS wins by 610"
 
 
@@ -76,3 +78,25 @@ def test_a_line_it_cannot_take_is_refused_by_its_number(monkeypatch: pytest.Monk
     status, out, err = tally(monkeypatch, capsys, typed, "--game", game)
     assert status == 2 and out == ""
     assert err.startswith(f"bridgetable tally: {message}")
+
+
+def _rubber(*lines: str) -> Rubber:
+    form = Rubber()
+    form.replay(DealResult.parse(line) for line in lines)
+    return form
+
+
+def test_the_rubber_sheet_shows_both_sides_above_and_below_the_line() -> None:
+    text = sheet_text(_rubber("4S N 10 E 100", "2D E 8").sheet())
+    assert text.splitlines() == [
+        "Rubber bridge",
+        "Deal Dlr Vul  Result                             NS above  below  EW above  below",
+        "   1 N   None 4♠ by N, 10 tricks, honours E 100         0    120       100      0",
+        "   2 E   NS   2♦ by E, 8 tricks                         0      0         0     40",
+        "              unfinished game                         300      0         0      0",
+        "              unfinished part-score                     0      0       100      0",
+        "              total above / below the line            300    120       200     40",
+        "Games won: NS 1, EW 0; part-scores in this game: NS 0, EW 40",
+        "Total: NS 420, EW 240",
+        "Next: deal 3, dealer S, vulnerable NS",
+    ]

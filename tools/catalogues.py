@@ -108,8 +108,9 @@ def update() -> None:
             catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)  # its messages: this one's
             catalog.creation_date, catalog.fuzzy = created, False
             if language == "en":
-                for message in catalog:
-                    if message.id and not message.string:
+                for message in catalog:  # a plural's string is a tuple, empty strings when new
+                    if message.id and not all(message.string if isinstance(message.string, tuple)
+                                              else (message.string,)):
                         message.string = message.id
             write(catalog, language, domain)
 

@@ -37,10 +37,14 @@ from .bridge import (
     trick_winner,
 )
 from .check_fast import fast_auction, fast_play
-from .check_tables import check_ranking, check_tables
+from .check_tables import check_ranking, check_tables, score_problem
 from .formats.gcpause import gc_paused
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
+from .i18n import CLI, notation
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 
 @dataclass(slots=True)
@@ -86,7 +90,7 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
     _check_cycle(record, report)
     if record.deal is None and record.partial_deal is None and not any(
             p.kind == "deal" for p in record.problems) and not _is_table_only(record):
-        report.warnings.append("the record has no deal")
+        report.warnings.append(_("the record has no deal"))
     facts = _Facts(record.contract, record.declarer, record.passed_out)
     _check_auction(record, report, facts, engine)
     _check_play(record, report, facts, engine)
@@ -105,13 +109,15 @@ def _check_cycle(record: BoardRecord, report: BoardReport) -> None:
     if record.board is None or record.board < 1:
         return
     if record.dealer is not None and record.dealer != board_dealer(record.board):
-        report.warnings.append(
-            f"dealer {record.dealer.full_name} differs from the board cycle "
-            f"({board_dealer(record.board).full_name} deals board {record.board}, Law 2)")
+        report.warnings.append(_(
+            "dealer {dealer} differs from the board cycle ({cycle} deals board {board}, Law 2)").format(
+            dealer=_seat(record.dealer), cycle=_seat(board_dealer(record.board)), board=record.board))
     if record.vulnerability is not None and record.vulnerability != board_vulnerability(record.board):
-        report.warnings.append(
-            f"vulnerability {record.vulnerability} differs from the board cycle "
-            f"({board_vulnerability(record.board)} on board {record.board}, Law 2)")
+        report.warnings.append(_(
+            "vulnerability {vulnerable} differs from the board cycle ({cycle} on board {board}, "
+            "Law 2)").format(vulnerable=notation.vulnerability(str(record.vulnerability)),
+                             cycle=notation.vulnerability(str(board_vulnerability(record.board))),
+                             board=record.board))
 
 
 def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engine: bool) -> None:
@@ -119,12 +125,12 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
         return
     first = record.auction_first or record.dealer
     if first is None:
-        report.problems.append(Problem("auction", "the auction has no first caller and no dealer"))
+        report.problems.append(Problem("auction", _("the auction has no first caller and no dealer")))
         return
     if record.dealer is not None and first != record.dealer:
         report.problems.append(Problem(
-            "auction", f"the auction starts with {first.full_name}, but the dealer is "
-                       f"{record.dealer.full_name} (Law 17A)"))
+            "auction", _("the auction starts with {first}, but the dealer is {dealer} (Law 17A)").format(
+                first=_seat(first), dealer=_seat(record.dealer))))
     fast = None if engine else fast_auction(first, record.calls)
     if fast is None:
         fast = _auction_with_accepted_calls(record, report, first)
@@ -135,14 +141,14 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
         if record.auction_continues:
             return  # a quiz: "what do you call now?"
         report.problems.append(Problem(
-            "auction", f"the auction stops after {len(record.calls)} calls without three passes "
-                       "(Law 22)"))
+            "auction", ngettext("the auction stops after {n} call without three passes (Law 22)",
+                                "the auction stops after {n} calls without three passes (Law 22)",
+                                len(record.calls)).format(n=len(record.calls))))
         return
     _compare_with_auction(record, report, facts, contract, declarer)
 
 
-ACCEPTED = "accepted (Law 27A)"
-"""The note on an insufficient bid its left-hand opponent accepted (the table unit's export)."""
+ACCEPTED = "accepted (Law 27A)"  # the note on an insufficient bid its LHO accepted (the table unit's export)
 
 
 def _auction_with_accepted_calls(record: BoardRecord, report: BoardReport, first: Seat
@@ -161,7 +167,8 @@ def _auction_with_accepted_calls(record: BoardRecord, report: BoardReport, first
             if accepted:
                 auction.decide(Choice.ACCEPT)
         except BridgeError as error:
-            report.problems.append(Problem("auction", f"call {number} ({call}): {error}"))
+            report.problems.append(Problem("auction", _("call {number} ({call}): {error}").format(
+                number=number, call=notation.call(str(call)), error=error)))
             return None
     return auction.is_complete, auction.contract, auction.declarer
 
@@ -170,21 +177,25 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
                           contract: Contract | None, declarer: Seat | None) -> None:
     if contract is None:
         if record.contract is not None:
-            report.problems.append(Problem(
-                "contract", f"Contract {record.contract}, but the auction was passed out"))
+            report.problems.append(Problem("contract", _(
+                "Contract {contract}, but the auction was passed out").format(
+                contract=notation.call(str(record.contract)))))
         facts.contract, facts.declarer, facts.passed_out = None, None, True
         return
     if record.passed_out:
         report.problems.append(Problem(
-            "contract", f"the board is recorded as passed out, but the auction ends in "
-                        f"{contract} by {declarer}"))
+            "contract", _("the board is recorded as passed out, but the auction ends in {contract} by "
+                          "{declarer}").format(contract=notation.call(str(contract)),
+                                               declarer=notation.seat(str(declarer)))))
     elif record.contract is not None and record.contract != contract:
-        report.problems.append(Problem(
-            "contract", f"Contract {record.contract}, but the auction ends in {contract}"))
+        report.problems.append(Problem("contract", _(
+            "Contract {recorded}, but the auction ends in {contract}").format(
+            recorded=notation.call(str(record.contract)), contract=notation.call(str(contract)))))
     if record.declarer is not None and declarer is not None and record.declarer != declarer:
         report.problems.append(Problem(
-            "declarer", f"Declarer {record.declarer.full_name}, but {declarer.full_name} "
-                        f"first named the strain of {contract}"))
+            "declarer", _("Declarer {recorded}, but {declarer} first named the strain of {contract}").format(
+                recorded=_seat(record.declarer), declarer=_seat(declarer),
+                contract=notation.call(str(contract)))))
     facts.contract, facts.declarer, facts.passed_out = contract, declarer, False
 
 
@@ -193,15 +204,16 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts, engine:
         return
     if (record.deal is None and record.partial_deal is None) or facts.contract is None \
             or facts.declarer is None:
-        missing = "deal" if record.deal is None and record.partial_deal is None else (
-            "contract and declarer")
-        report.problems.append(Problem("play", f"the play cannot be checked without the {missing}"))
+        message = _("the play cannot be checked without the deal") if (
+            record.deal is None and record.partial_deal is None) else _(
+            "the play cannot be checked without the contract and declarer")
+        report.problems.append(Problem("play", message))
         return
     leader = facts.declarer.lho
     if record.opening_leader is not None and record.opening_leader != leader:
         report.problems.append(Problem(
-            "play", f"the opening lead is shown from {record.opening_leader.full_name}, but "
-                    f"{leader.full_name} is on declarer's left (Law 41A)"))
+            "play", _("the opening lead is shown from {shown}, but {leader} is on declarer's left "
+                      "(Law 41A)").format(shown=_seat(record.opening_leader), leader=_seat(leader))))
         return
     if record.deal is not None and not engine:
         fast = fast_play(record.deal, facts.contract, facts.declarer, record.tricks)
@@ -224,16 +236,18 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts, engine:
             try:
                 play.play(card, seat)
             except BridgeError as error:
-                report.problems.append(Problem("play", f"trick {number}: {error}"))
+                report.problems.append(Problem("play", _("trick {number}: {error}").format(
+                    number=number, error=error)))
                 return
     _settle(play, facts)
     for revoke in play.revokes:
         if record.deal is None and not _revoke_shown(record, revoke.trick, revoke.seat, revoke.led):
             continue  # an unknown hand: the suit may have been a card it never held
         report.problems.append(Problem(
-            "revoke", f"trick {revoke.trick + 1}: {revoke.seat.full_name} played {revoke.card} on "
-                      f"a {revoke.led.name.lower()} lead while holding {revoke.led.name.lower()} "
-                      "(Law 61A)"))
+            "revoke", _("trick {number}: {seat} played {card} on a {suit} lead while holding {suit} "
+                        "(Law 61A)").format(number=revoke.trick + 1, seat=_seat(revoke.seat),
+                                            card=notation.card(str(revoke.card)),
+                                            suit=revoke.led.symbol)))
 
 
 def _settle(play: Play, facts: _Facts) -> None:
@@ -291,7 +305,8 @@ def _check_rest_of_play(record: BoardRecord, report: BoardReport, number: int, s
     in_trick = record.tricks[number - 1]
     if later or len(in_trick) > step:
         report.problems.append(Problem(
-            "play", f"trick {number}: a card is missing in the middle of the play"))
+            "play", _("trick {number}: a card is missing in the middle of the play").format(
+                number=number)))
 
 
 def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
@@ -301,22 +316,25 @@ def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> No
     if facts.passed_out:
         return
     if not 0 <= result <= 13:
-        report.problems.append(Problem("result", f"Result {result} is not 0 to 13 tricks"))
+        report.problems.append(Problem("result", _("Result {result} is not 0 to 13 tricks").format(
+            result=result)))
         return
     if facts.outcome is None or not record.tricks:
         return
     won, done, adjusted = facts.outcome
     if done == 13:
         if result not in (won, adjusted):
-            after = "" if adjusted == won else f" ({adjusted} after revoke transfers, Law 64)"
-            report.problems.append(Problem(
-                "result", f"Result {result}, but declarer won {won} tricks in the play{after}"))
+            message = (_("Result {result}, but declarer won {won} tricks in the play")
+                       if adjusted == won else _("Result {result}, but declarer won {won} tricks in the "
+                                                 "play ({adjusted} after revoke transfers, Law 64)"))
+            report.problems.append(Problem("result", message.format(
+                result=result, won=won, adjusted=adjusted)))
         return
     remaining = 13 - done
     if not won <= result <= won + remaining:
         report.problems.append(Problem(
-            "result", f"Result {result} is impossible: declarer had won {won} tricks with "
-                      f"{remaining} to play"))
+            "result", _("Result {result} is impossible: declarer had won {won} tricks with {remaining} "
+                        "to play").format(result=result, won=won, remaining=remaining)))
 
 
 def _check_score(record: BoardRecord, report: BoardReport, facts: _Facts) -> None:
@@ -334,11 +352,9 @@ def _check_score(record: BoardRecord, report: BoardReport, facts: _Facts) -> Non
                                 record.vulnerability.is_vulnerable(declarer))
         expected_ns = score if declarer in (Seat.N, Seat.S) else -score
     if record.score_ns != expected_ns:
-        what = "a passed-out board scores 0" if facts.passed_out else (
-            f"{facts.contract} by {facts.declarer} making {record.result} tricks, "
-            f"{record.vulnerability}, scores NS {expected_ns:+d}")
-        report.problems.append(Problem(
-            "score", f"Score NS {record.score_ns:+d}, but {what} (Law 77)"))
+        report.problems.append(Problem("score", score_problem(
+            record.score_ns, expected_ns, facts.contract, facts.declarer, record.result,
+            record.vulnerability)))
 
 
 # ---- files and the command ----------------------------------------------------------------------
@@ -378,7 +394,7 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
                 unreadable.append(str(error))
                 continue
             if not records:  # an empty file, or one holding nothing of PBN or LIN, checks nothing
-                unreadable.append(f"{path}: no record in it")
+                unreadable.append(_("{file}: no record in it").format(file=path))
                 continue
             checked = [check_record(record, path, index) for index, record in enumerate(records)]
             check_ranking(records, [report.problems for report in checked])
@@ -403,21 +419,30 @@ def run_check(paths: Sequence[str], as_json: bool = False) -> int:
 
 def _print_human(reports: list[BoardReport], unreadable: list[str]) -> None:
     for report in reports:
-        where = f"{report.file} record {report.index}"
-        board = f"board {report.board}" if report.board is not None else "no board number"
         if report.ok and not report.warnings:
             continue
-        print(f"{where} ({board}): {'ok' if report.ok else 'PROBLEMS'}")
+        where = _("{file} record {index}").format(file=report.file, index=report.index)
+        board = _("board {number}").format(number=report.board) if report.board is not None else _(
+            "no board number")
+        verdict = _("ok") if report.ok else _("PROBLEMS")
+        print(f"{where} ({board}): {verdict}")
         for problem in report.problems:
-            print(f"  {problem.kind}: {problem.message}")
+            print(f"  {problem.kind}: {problem.message}")  # the kind as scripts match it
         for warning in report.warnings:
-            print(f"  warning: {warning}")
+            print("  " + _("warning: {message}").format(message=warning))
     for message in unreadable:
-        print(f"unreadable: {message}", file=sys.stderr)
+        print(_("unreadable: {message}").format(message=message), file=sys.stderr)
     bad = sum(1 for report in reports if not report.ok)
-    print(f"{_count(len(reports), 'record')} checked: {len(reports) - bad} consistent, {bad} with problems"
-          + (f"; {_count(len(unreadable), 'file')} unreadable" if unreadable else ""))
+    checked = ngettext("{n} record checked", "{n} records checked", len(reports)).format(n=len(reports))
+    summary = ngettext("{checked}: {good} consistent, {bad} with problems",
+                       "{checked}: {good} consistent, {bad} with problems", bad).format(
+        checked=checked, good=len(reports) - bad, bad=bad)
+    if unreadable:
+        summary = ngettext("{summary}; {n} file unreadable", "{summary}; {n} files unreadable",
+                           len(unreadable)).format(summary=summary, n=len(unreadable))
+    print(summary)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _seat(seat: Seat) -> str:
+    """A seat's name in the reader's language: "East", "Øst"."""
+    return notation.seat_name(seat.name)

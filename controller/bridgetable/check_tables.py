@@ -24,7 +24,10 @@ from dataclasses import dataclass, field
 
 from .bridge import Contract, ParseError, Seat, Vulnerability, duplicate_score, imps
 from .formats.record import BoardRecord, Problem
+from .i18n import CLI, notation
 from .scoring.imps import butler_datum
+
+_ = CLI.gettext
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 
@@ -47,8 +50,9 @@ class Table:
         for number, line in enumerate(record.sections.get(tag, []), start=1):
             values = [v.strip('"') for v in _TOKEN.findall(line)]
             if len(values) != len(columns):
-                problems.append(Problem("format", f"{tag} row {number}: {len(values)} values for "
-                                                  f"{len(columns)} columns"))
+                problems.append(Problem("format", _(
+                    "{table} row {number}: {values} values for {columns} columns").format(
+                    table=tag, number=number, values=len(values), columns=len(columns))))
                 continue
             table.rows.append(dict(zip(columns, values, strict=True)))
         return table
@@ -98,17 +102,17 @@ def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict
     except (ParseError, KeyError):
         return  # an adjusted score ("A60") or a contract this check cannot read
     if contract is None or declarer is None:
-        expected, what = 0, "a passed-out board scores 0"
+        expected = 0
     elif tricks is None or not 0 <= tricks <= 13:
         return
     else:
         score = duplicate_score(contract, int(tricks), vulnerability.is_vulnerable(declarer))
         expected = score if declarer in (Seat.N, Seat.S) else -score
-        what = (f"{contract} by {declarer} making {int(tricks)} tricks, {vulnerability}, "
-                f"scores NS {expected:+d}")
     if given != expected:
-        problems.append(Problem("score", f"ScoreTable row {number}: Score NS {given:+d}, but "
-                                         f"{what} (Law 77)"))
+        what = score_problem(given, expected, contract, declarer, None if tricks is None else int(tricks),
+                             vulnerability)
+        problems.append(Problem("score", _("ScoreTable row {number}: {problem}").format(
+            number=number, problem=what)))
 
 
 # ---- matchpoints and IMPs over the field --------------------------------------------------------
@@ -159,12 +163,13 @@ def _check_column(table: Table, column: str, ways: list[list[float]],
                for way in ways]
     best = min(misfits, key=len)
     if len(known) > 1 and len(best) == len(known):
-        warnings.append(f"ScoreTable {column} does not follow from its rows by Law 78 (rows "
-                        "taken from a longer table, or another method): not checked")
+        warnings.append(_("ScoreTable {column} does not follow from its rows by Law 78 (rows taken from "
+                          "a longer table, or another method): not checked").format(column=column))
         return
     for i, value, expected in best:
-        problems.append(Problem("matchpoints", f"ScoreTable row {i + 1}: {column} {value:g}, but "
-                                               f"the other rows give {expected:.2f} (Law 78)"))
+        problems.append(Problem("matchpoints", _(
+            "ScoreTable row {number}: {column} {value:g}, but the other rows give {expected:.2f} "
+            "(Law 78)").format(number=i + 1, column=column, value=value, expected=expected)))
 
 
 # ---- the ranking ----------------------------------------------------------------------------
@@ -197,15 +202,18 @@ def check_ranking(records: Sequence[BoardRecord], problems_of: Sequence[list[Pro
             if pair is None or total is None:
                 continue
             if not _close(total, pair.total, row[column]):
-                problems.append(Problem("total", f"TotalScoreTable row {number}: pair {row['PairId']} "
-                                                 f"{column} {total:g}, but its ScoreTable rows add up "
-                                                 f"to {pair.total:.2f}"))
+                problems.append(Problem("total", _(
+                    "TotalScoreTable row {number}: pair {pair} {column} {total:g}, but its ScoreTable "
+                    "rows add up to {sum:.2f}").format(number=number, pair=row["PairId"], column=column,
+                                                      total=total, sum=pair.total)))
             percent = _number(row.get("Percentage"))
             if percent is not None and pair.top > 0 and not _close(percent, 100 * pair.total / pair.top,
                                                                row["Percentage"]):
-                problems.append(Problem("total", f"TotalScoreTable row {number}: pair {row['PairId']} "
-                                                 f"Percentage {percent:g}, but {pair.total:.2f} of "
-                                                 f"{pair.top:g} is {100 * pair.total / pair.top:.2f}"))
+                problems.append(Problem("total", _(
+                    "TotalScoreTable row {number}: pair {pair} Percentage {percent:g}, but {sum:.2f} of "
+                    "{top:g} is {share:.2f}").format(number=number, pair=row["PairId"], percent=percent,
+                                                    sum=pair.total, top=pair.top,
+                                                    share=100 * pair.total / pair.top)))
 
 
 def _pair_sums(records: Sequence[BoardRecord]) -> dict[tuple[str, str], _PairSum]:
@@ -247,5 +255,19 @@ def _check_ranks(table: Table, problems: list[Problem]) -> None:
     for rows in groups.values():
         for rank, value, number in rows:
             if any(r >= rank and v > value for r, v, _ in rows):
-                problems.append(Problem("total", f"TotalScoreTable row {number}: rank {rank:g} with "
-                                                 f"{by} {value:g} is out of order"))
+                problems.append(Problem("total", _(
+                    "TotalScoreTable row {number}: rank {rank:g} with {column} {value:g} is out of "
+                    "order").format(number=number, rank=rank, column=by, value=value)))
+
+
+def score_problem(given: int, expected: int, contract: Contract | None, declarer: Seat | None,
+                  tricks: int | None, vulnerability: Vulnerability | None) -> str:
+    """What is wrong with a recorded North-South score (of a record, or a ScoreTable row)."""
+    if contract is None or declarer is None:
+        return _("Score {ns} {given:+d}, but a passed-out board scores 0 (Law 77)").format(
+            ns=notation.side("NS"), given=given)
+    return _("Score {ns} {given:+d}, but {contract} by {declarer} making {tricks} tricks, "
+             "{vulnerable}, scores {ns} {expected:+d} (Law 77)").format(
+        ns=notation.side("NS"), given=given, contract=notation.call(str(contract)),
+        declarer=notation.seat(declarer.name),
+        tricks=tricks, vulnerable=notation.vulnerability(str(vulnerability)), expected=expected)

@@ -10,10 +10,13 @@ from collections.abc import Callable, Sequence
 
 from . import i18n
 from .extras import MissingExtra, require_extra
+from .i18n import CLI, N_
 
 Handler = Callable[[argparse.Namespace], int]
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
-DESCRIPTION = ("An electronic bridge table for clubs: check, convert and score PBN/LIN files, run a "
+DESCRIPTION = N_("An electronic bridge table for clubs: check, convert and score PBN/LIN files, run a "
                "table unit, play a team match against the robots, keep score of or play a rubber, "
                "Chicago or Minibridge, run the director's scoring station, or a whole simulated club "
                "(demo). Bad input is refused with exit status 2.")
@@ -35,10 +38,10 @@ def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
 
 
 def _add_score(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("score", help="the Law 77 score of a contract, e.g. 4SX 8 --vul")
-    parser.add_argument("contract", help='e.g. "4S", "3NTX", "6HXX"')
-    parser.add_argument("tricks", type=int, help="tricks won by declarer (0-13)")
-    parser.add_argument("--vul", action="store_true", help="declarer's side is vulnerable")
+    parser = sub.add_parser("score", help=_("the Law 77 score of a contract, e.g. 4SX 8 --vul"))
+    parser.add_argument("contract", help=_('e.g. "4S", "3NTX", "6HXX"'))
+    parser.add_argument("tricks", type=int, help=_("tricks won by declarer (0-13)"))
+    parser.add_argument("--vul", action="store_true", help=_("declarer's side is vulnerable"))
     parser.set_defaults(handler=_run_score)
 
 
@@ -51,8 +54,8 @@ def _run_score(args: argparse.Namespace) -> int:
 
 
 def _add_imps(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("imps", help="IMPs for a difference in points (Law 78B)")
-    parser.add_argument("difference", type=int, help="the difference in points, e.g. 450 or -450")
+    parser = sub.add_parser("imps", help=_("IMPs for a difference in points (Law 78B)"))
+    parser.add_argument("difference", type=int, help=_("the difference in points, e.g. 450 or -450"))
     parser.set_defaults(handler=_run_imps)
 
 
@@ -64,9 +67,9 @@ def _run_imps(args: argparse.Namespace) -> int:
 
 
 def _add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("check", help="validate every record of PBN or LIN files")
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a .pbn or .lin file")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser = sub.add_parser("check", help=_("validate every record of PBN or LIN files"))
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a .pbn or .lin file"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=_run_check)
 
 
@@ -81,51 +84,53 @@ HOME_FORMS = ("rubber", "chicago", "chicago-duplicate", "minibridge")  # the gam
 
 def _add_tally(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
-        "tally", help="a score pad: the deals of a rubber, Chicago or Minibridge on stdin, one a line",
-        description='One deal a line: "4SX N 9", "3NT E 10 W 150" (honours held by West) or "Pass"; '
-                    'for Minibridge "game H S 10" (part|game STRAIN DECLARER TRICKS).')
+        "tally", help=_("a score pad: the deals of a rubber, Chicago or Minibridge on stdin, one a line"),
+        description=_('One deal a line: "4SX N 9", "3NT E 10 W 150" (honours held by West) or "Pass"; '
+                    'for Minibridge "game H S 10" (part|game STRAIN DECLARER TRICKS).'))
     parser.add_argument("--game", required=True, choices=HOME_FORMS)
     parser.add_argument("--rounds", type=int, default=1,
-                        help="Chicago, Chicago with duplicate scoring, Minibridge: rounds of four deals")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("Chicago, Chicago with duplicate scoring, Minibridge: rounds of four deals"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=_lazy(".tally:run"))
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("play", help="a rubber, Chicago or Minibridge in the terminal, robots in the "
-                                         "other three seats (two-player: one robot)")
+    parser = sub.add_parser("play", help=_("a rubber, Chicago or Minibridge in the terminal, robots in the "
+                                         "other three seats (two-player: one robot)"))
     parser.add_argument("--game", required=True, choices=(*HOME_FORMS, "two-player"))
-    parser.add_argument("--seat", default="S", help="your seat (default S)")
-    parser.add_argument("--seed", type=int, help="seed of the random deals")
+    parser.add_argument("--seat", default="S", help=_("your seat (default S)"))
+    parser.add_argument("--seed", type=int, help=_("seed of the random deals"))
     parser.set_defaults(handler=_lazy(".robots.homegame:run_play"))
 
 
 def _add_table(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .bridge.forms import GAME_FORMS  # the engine alone: standard library, quick to load
 
-    parser = sub.add_parser("table", help="run a table unit (--config table.toml), simulate one (--sim), "
-                                          "or export its results (--export)")
-    parser.add_argument("--config", metavar="FILE", help="the table's table.toml")
+    parser = sub.add_parser("table", help=_("run a table unit (--config table.toml), simulate one (--sim), "
+                                          "or export its results (--export)"))
+    parser.add_argument("--config", metavar="FILE", help=_("the table's table.toml"))
     parser.add_argument("--sim", action="store_true",
-                        help="the keyboard as the four seats, no hardware (with --config: its boards, "
-                             "deals and settings)")
-    parser.add_argument("--boards", help='with --sim alone: "1-8" or "1,2,3" (default 1-8)')
+                        help=_("the keyboard as the four seats, no hardware (with --config: its boards, "
+                             "deals and settings)"))
+    parser.add_argument("--boards", help=_('with --sim alone: "1-8" or "1,2,3" (default 1-8)'))
     parser.add_argument("--game", default="duplicate", choices=list(GAME_FORMS),
-                        help="with --sim alone: the game form (default duplicate; table.toml: [table] game)")
-    parser.add_argument("--journal", metavar="FILE", help="the journal file (overrides the config)")
-    parser.add_argument("--frames", metavar="DIR", help="with --sim: also write each frame as PNG")
-    parser.add_argument("--events", metavar="FILE", help="read TableEvents as JSON lines ('-': stdin)")
-    parser.add_argument("--echo", action="store_true", help="with --events: print the state after each")
+                        help=_("with --sim alone: the game form (default duplicate; table.toml: "
+                               "[table] game)"))
+    parser.add_argument("--journal", metavar="FILE", help=_("the journal file (overrides the config)"))
+    parser.add_argument("--frames", metavar="DIR", help=_("with --sim: also write each frame as PNG"))
+    parser.add_argument("--events", metavar="FILE", help=_("read TableEvents as JSON lines ('-': stdin)"))
+    parser.add_argument("--echo", action="store_true", help=_("with --events: print the state after each"))
     parser.add_argument("--export", metavar="OURS.pbn",
-                        help="run no table: write the journal's confirmed boards as PBN (for `match --ours`)")
+                        help=_("run no table: write the journal's confirmed boards as PBN "
+                               "(for `match --ours`)"))
     parser.set_defaults(handler=_lazy(".table.command:run"))
 
 
 
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("convert", help="convert PBN <-> LIN (formats by extension)")
-    parser.add_argument("source", metavar="IN", help="a .pbn or .lin file")
-    parser.add_argument("target", metavar="OUT", help="the .pbn or .lin file to write")
+    parser = sub.add_parser("convert", help=_("convert PBN <-> LIN (formats by extension)"))
+    parser.add_argument("source", metavar="IN", help=_("a .pbn or .lin file"))
+    parser.add_argument("target", metavar="OUT", help=_("the .pbn or .lin file to write"))
     parser.set_defaults(handler=_run_convert)
 
 
@@ -138,45 +143,49 @@ def _run_convert(args: argparse.Namespace) -> int:
         print(f"bridgetable convert: {args.target}: {error.strerror or error}", file=sys.stderr)
         return 2
     for name, count in sorted(converted.left_out.items()):
-        print(f"left out (no place in {args.target}): {name} in {count} records", file=sys.stderr)
-    print(f"{len(converted.records)} records written to {args.target}")
+        print(ngettext("left out (no place in {file}): {name} in {n} record",
+                       "left out (no place in {file}): {name} in {n} records", count).format(
+            file=args.target, name=name, n=count), file=sys.stderr)
+    written = len(converted.records)
+    print(ngettext("{n} record written to {file}", "{n} records written to {file}", written).format(
+        n=written, file=args.target))
     return 0
 
 
 def _add_robots(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("robots", help="the robot table on boards of a PBN file or random boards")
+    parser = sub.add_parser("robots", help=_("the robot table on boards of a PBN file or random boards"))
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("deals", nargs="?", metavar="DEALS.pbn", help="the boards to play")
-    source.add_argument("--random", type=int, metavar="N", help="N random boards instead")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random boards (default 1)")
-    parser.add_argument("--out", required=True, metavar="FILE.pbn", help="the robots' records")
-    parser.add_argument("--json", action="store_true", help="print a JSON summary")
+    source.add_argument("deals", nargs="?", metavar="DEALS.pbn", help=_("the boards to play"))
+    source.add_argument("--random", type=int, metavar="N", help=_("N random boards instead"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the random boards (default 1)"))
+    parser.add_argument("--out", required=True, metavar="FILE.pbn", help=_("the robots' records"))
+    parser.add_argument("--json", action="store_true", help=_("print a JSON summary"))
     parser.set_defaults(handler=_lazy(".robots.commands:run_robots"))
 
 
 
 def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
-        "match", help="a team match against the robots: our results from --ours, or played live",
-        description="With --ours: score our table's PBN results against the robots on the boards "
+        "match", help=_("a team match against the robots: our results from --ours, or played live"),
+        description=_("With --ours: score our table's PBN results against the robots on the boards "
                     "of --deals. Without: play a match live in the terminal, you at --seat, "
-                    "robots everywhere else.")
-    parser.add_argument("--deals", metavar="DEALS.pbn", help="the boards (default: random boards)")
-    parser.add_argument("--ours", metavar="OURS.pbn", help="our table's results on those boards")
-    parser.add_argument("--out", metavar="MATCH.pbn", help="write both rooms with their IMPs")
-    parser.add_argument("--json", action="store_true", help="print the match result as JSON")
+                    "robots everywhere else."))
+    parser.add_argument("--deals", metavar="DEALS.pbn", help=_("the boards (default: random boards)"))
+    parser.add_argument("--ours", metavar="OURS.pbn", help=_("our table's results on those boards"))
+    parser.add_argument("--out", metavar="MATCH.pbn", help=_("write both rooms with their IMPs"))
+    parser.add_argument("--json", action="store_true", help=_("print the match result as JSON"))
     parser.add_argument("--boards", type=int, choices=(4, 8, 16), default=8,
-                        help="length of a live match (default 8)")
-    parser.add_argument("--seat", default="S", help="your seat in a live match (default S)")
-    parser.add_argument("--seed", type=int, help="seed of the random boards of a live match")
+                        help=_("length of a live match (default 8)"))
+    parser.add_argument("--seat", default="S", help=_("your seat in a live match (default S)"))
+    parser.add_argument("--seed", type=int, help=_("seed of the random boards of a live match"))
     parser.set_defaults(handler=_lazy(".robots.commands:run_match"))
 
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("replay", help="both tables of a match file, trick by trick")
-    parser.add_argument("file", metavar="MATCH.pbn", help="a match file, from `match --out`")
-    parser.add_argument("--board", type=int, metavar="N", help="only this board")
+    parser = sub.add_parser("replay", help=_("both tables of a match file, trick by trick"))
+    parser.add_argument("file", metavar="MATCH.pbn", help=_("a match file, from `match --out`"))
+    parser.add_argument("--board", type=int, metavar="N", help=_("only this board"))
     parser.set_defaults(handler=_lazy(".robots.commands:run_replay"))
 
 
@@ -193,44 +202,46 @@ def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
     $LANG, when not given)."""
     codes = ", ".join(i18n.LANGUAGES)
     parser.add_argument("--language", type=_language, metavar="LANG",
-                        help=f"{what}: {codes} (default: the language of $LANG, else en)")
+                        help=_("{what}: {codes} (default: the language of $LANG, else en)").format(
+                            what=what, codes=codes))
 
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("demo", help="a whole club on this machine: broker, station, robot tables")
-    parser.add_argument("--tables", type=int, default=4, help="simulated tables (default 4)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the Mitchell (default 3)")
-    parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help="(default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the generated deals (default 1)")
-    parser.add_argument("--port", type=int, default=8080, help="the web page's port (default 8080)")
+    parser = sub.add_parser("demo", help=_("a whole club on this machine: broker, station, robot tables"))
+    parser.add_argument("--tables", type=int, default=4, help=_("simulated tables (default 4)"))
+    parser.add_argument("--rounds", type=int, default=3, help=_("rounds of the Mitchell (default 3)"))
+    parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help=_("(default 2)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the generated deals (default 1)"))
+    parser.add_argument("--port", type=int, default=8080, help=_("the web page's port (default 8080)"))
     parser.add_argument("--headless", action="store_true",
-                        help="no web page and no seat displays; stop when played")
+                        help=_("no web page and no seat displays; stop when played"))
     parser.add_argument("--displays", action="store_true",
-                        help="draw the seat displays (luma's dummy device) even when headless")
-    parser.add_argument("--json", action="store_true", help="print the ranking and travellers as JSON")
-    parser.add_argument("--export", metavar="DIR", help="write the session PBN, USEBIO XML and HTML")
-    parser.add_argument("--dir", metavar="DIR", help="keep the station's and tables' files here")
+                        help=_("draw the seat displays (luma's dummy device) even when headless"))
+    parser.add_argument("--json", action="store_true", help=_("print the ranking and travellers as JSON"))
+    parser.add_argument("--export", metavar="DIR", help=_("write the session PBN, USEBIO XML and HTML"))
+    parser.add_argument("--dir", metavar="DIR", help=_("keep the station's and tables' files here"))
     parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
-                        help="auto (default): Mosquitto if installed, else the embedded amqtt broker")
+                        help=_("auto (default): Mosquitto if installed, else the embedded amqtt broker"))
     parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
-                        help="robots: a single table against the robots, scored in IMPs against them")
+                        help=_("robots: a single table against the robots, scored in IMPs against them"))
     parser.add_argument("--central", action="store_true",
-                        help="two clubs bridged to the central results server (on a private "
-                             "PostgreSQL); its page at --port (default 8080)")
+                        help=_("two clubs bridged to the central results server (on a private "
+                             "PostgreSQL); its page at --port (default 8080)"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
-                        help="the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, total points")
-    _add_language(parser, "the seat displays' and the pages' language")
+                        help=_("the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, "
+                               "total points"))
+    _add_language(parser, _("the seat displays' and the pages' language"))
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
 
 
 
 def _add_enrol_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("enrol-deck", help="learn an RFID deck's tag ids: scan the 52 cards in order")
-    parser.add_argument("port", help="the card reader's serial port, e.g. /dev/ttyACM0")
-    parser.add_argument("deck", help="the JSON file to write, e.g. decks/club-1.json")
-    parser.add_argument("--name", help="the deck's name (default: the file's name)")
-    parser.add_argument("--baud", type=int, default=9600, help="the reader's baud rate (default 9600)")
+    parser = sub.add_parser("enrol-deck", help=_("learn an RFID deck's tag ids: scan the 52 cards in order"))
+    parser.add_argument("port", help=_("the card reader's serial port, e.g. /dev/ttyACM0"))
+    parser.add_argument("deck", help=_("the JSON file to write, e.g. decks/club-1.json"))
+    parser.add_argument("--name", help=_("the deck's name (default: the file's name)"))
+    parser.add_argument("--baud", type=int, default=9600, help=_("the reader's baud rate (default 9600)"))
     parser.set_defaults(handler=_run_enrol_deck)
 
 
@@ -241,80 +252,82 @@ def _run_enrol_deck(args: argparse.Namespace) -> int:
 
 
 def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("station", help="the director's scoring station for a session")
+    parser = sub.add_parser("station", help=_("the director's scoring station for a session"))
     parser.add_argument("--accounts", required=True, metavar="accounts.json",
-                        help="club, station login and secret (python -m bridgetable.link.accounts)")
-    parser.add_argument("--session", required=True, help="the session's name, e.g. 2026-11-29")
-    parser.add_argument("--event", default="Club session", help="the event's title")
-    parser.add_argument("--new", action="store_true", help="set the session up again if it exists")
+                        help=_("club, station login and secret (python -m bridgetable.link.accounts)"))
+    parser.add_argument("--session", required=True, help=_("the session's name, e.g. 2026-11-29"))
+    parser.add_argument("--event", default="Club session", help=_("the event's title"))
+    parser.add_argument("--new", action="store_true", help=_("set the session up again if it exists"))
     parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "robots"), default="mitchell",
-                        help="robots: a single table against the robots (scored ROBOTS)")
-    parser.add_argument("--tables", type=int, default=4, help="(default 4)")
-    parser.add_argument("--pairs", type=int, help="Howell: the number of pairs (default 2 x tables)")
-    parser.add_argument("--boards", type=int, help="team match, robots: boards in the match")
-    parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help="(default 3)")
-    parser.add_argument("--rounds", type=int, help="default: the movement's full length")
+                        help=_("robots: a single table against the robots (scored ROBOTS)"))
+    parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
+    parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
+    parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
+    parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help=_("(default 3)"))
+    parser.add_argument("--rounds", type=int, help=_("default: the movement's full length"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS"), default="MP",
-                        help="matchpoints (default), Butler IMPs, cross-IMPs, total points (Law 78C), "
-                             "team match, robots")
-    parser.add_argument("--pair", action="append", metavar="N=NAMES", help="a pair's names, repeatable")
+                        help=_("matchpoints (default), Butler IMPs, cross-IMPs, total points (Law 78C), "
+                             "team match, robots"))
+    parser.add_argument("--pair", action="append", metavar="N=NAMES", help=_("a pair's names, repeatable"))
     parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
-                        help="a pair's players' national and club numbers (USEBIO), repeatable")
-    parser.add_argument("--deals", metavar="FILE.pbn", help="the deals (default: generated)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of generated deals (default 1)")
+                        help=_("a pair's players' national and club numbers (USEBIO), repeatable"))
+    parser.add_argument("--deals", metavar="FILE.pbn", help=_("the deals (default: generated)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of generated deals (default 1)"))
     parser.add_argument("--store", default="station.db",
-                        help="SQLite file or postgresql:// URL (default station.db)")
+                        help=_("SQLite file or postgresql:// URL (default station.db)"))
     parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",
-                        help="the MQTT broker (default 127.0.0.1:1883)")
+                        help=_("the MQTT broker (default 127.0.0.1:1883)"))
     parser.add_argument("--embedded-broker", action="store_true",
-                        help="start an amqtt broker in this process, listening at --broker (a laptop "
-                             "without Mosquitto: anonymous clients, no ACL)")
-    parser.add_argument("--listen", default="0.0.0.0", help="web pages' address (default all)")
-    parser.add_argument("--port", type=int, default=8080, help="web pages' port (default 8080)")
+                        help=_("start an amqtt broker in this process, listening at --broker (a laptop "
+                             "without Mosquitto: anonymous clients, no ACL)"))
+    parser.add_argument("--listen", default="0.0.0.0", help=_("web pages' address (default all)"))
+    parser.add_argument("--port", type=int, default=8080, help=_("web pages' port (default 8080)"))
     # a service keeps the password out of the command line; one or the other is needed (checked
     # when the station runs, so that --help does not show it as required)
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),
-                        help="the director's web password (default: $BRIDGETABLE_PASSWORD)")
+                        help=_("the director's web password (default: $BRIDGETABLE_PASSWORD)"))
     parser.add_argument("--central-key", metavar="FILE",
-                        help="feed the central results server: the club's key, hex (the club's "
-                             "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)")
+                        help=_("feed the central results server: the club's key, hex (the club's "
+                             "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)"))
     parser.add_argument("--from-central", type=float, nargs="?", const=600.0, metavar="SECONDS",
-                        help="start --session from the set-up the center sent (with --central-key; "
-                             "waits up to SECONDS, default 600)")
-    _add_language(parser, "the pages' language where a visitor's browser asks for none of ours")
+                        help=_("start --session from the set-up the center sent (with --central-key; "
+                             "waits up to SECONDS, default 600)"))
+    _add_language(parser, _("the pages' language where a visitor's browser asks for none of ours"))
     station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
     parser.set_defaults(handler=lambda args: _with_password(station, args))
 
 
 def _with_password(handler: Handler, args: argparse.Namespace) -> int:
     if not args.password:
-        raise ValueError("the director's web password is needed: --password, or $BRIDGETABLE_PASSWORD")
+        raise ValueError(_("the director's web password is needed: --password, or $BRIDGETABLE_PASSWORD"))
     return handler(args)
 
 
 
 def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("central", help="the federation's central results server, fed by the clubs")
+    parser = sub.add_parser("central", help=_("the federation's central results server, fed by the clubs"))
     parser.add_argument("--secret-file", required=True, metavar="FILE",
-                        help="the federation's secret, hex (each club's key is derived from it)")
-    parser.add_argument("--club-key", metavar="CLUB", help="print CLUB's key (for its station) and exit")
-    parser.add_argument("--send-setup", metavar="FILE.json", help="send a session's set-up down to the club "
-                        "--to (docs/central.md: its form), signed with its key, and exit")
-    parser.add_argument("--to", metavar="CLUB", help="the club that --send-setup is for")
-    parser.add_argument("--db", default="postgresql:///bridgetable_central", help="PostgreSQL URL")
+                        help=_("the federation's secret, hex (each club's key is derived from it)"))
+    parser.add_argument("--club-key", metavar="CLUB", help=_("print CLUB's key (for its station) and exit"))
+    parser.add_argument("--send-setup", metavar="FILE.json",
+                        help=_("send a session's set-up down to the club --to (docs/central.md: its "
+                               "form), signed with its key, and exit"))
+    parser.add_argument("--to", metavar="CLUB", help=_("the club that --send-setup is for"))
+    parser.add_argument("--db", default="postgresql:///bridgetable_central", help=_("PostgreSQL URL"))
     parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",
-                        help="the central MQTT broker (default 127.0.0.1:1883)")
-    parser.add_argument("--username", help="the central server's broker login")
-    parser.add_argument("--password-file", metavar="FILE", help="its password, in a file")
-    parser.add_argument("--tls", action="store_true", help="connect to the broker over TLS")
-    parser.add_argument("--ca-file", metavar="FILE", help="the broker's CA (implies --tls)")
-    parser.add_argument("--clubs", metavar="A,B,...", help="the member clubs (default: any club whose "
-                        "messages are signed with its key)")
-    parser.add_argument("--workers", type=int, default=2, help="ingest workers in this process (default 2)")
-    parser.add_argument("--listen", default="127.0.0.1", help="web pages' address (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8090, help="web pages' port (default 8090)")
-    parser.add_argument("--no-web", action="store_true", help="ingest only (another process serves pages)")
-    _add_language(parser, "the pages' language where a visitor's browser asks for none of ours")
+                        help=_("the central MQTT broker (default 127.0.0.1:1883)"))
+    parser.add_argument("--username", help=_("the central server's broker login"))
+    parser.add_argument("--password-file", metavar="FILE", help=_("its password, in a file"))
+    parser.add_argument("--tls", action="store_true", help=_("connect to the broker over TLS"))
+    parser.add_argument("--ca-file", metavar="FILE", help=_("the broker's CA (implies --tls)"))
+    parser.add_argument("--clubs", metavar="A,B,...", help=_("the member clubs (default: any club whose "
+                        "messages are signed with its key)"))
+    parser.add_argument("--workers", type=int, default=2,
+                        help=_("ingest workers in this process (default 2)"))
+    parser.add_argument("--listen", default="127.0.0.1", help=_("web pages' address (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8090, help=_("web pages' port (default 8090)"))
+    parser.add_argument("--no-web", action="store_true", help=_("ingest only (another process serves pages)"))
+    _add_language(parser, _("the pages' language where a visitor's browser asks for none of ours"))
     parser.set_defaults(handler=_lazy(".central.command:run_central_command", extra=("station", "station")))
 
 
@@ -323,7 +336,7 @@ SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_tally, _add_table, _add_c
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bridgetable", description=DESCRIPTION)
+    parser = argparse.ArgumentParser(prog="bridgetable", description=_(DESCRIPTION))
     sub = parser.add_subparsers(dest="command", required=True)
     for add in SUBCOMMANDS:
         add(sub)

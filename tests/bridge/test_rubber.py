@@ -137,22 +137,6 @@ def test_an_unfinished_rubber_scores_300_for_a_game_up_and_100_for_a_part_score(
     assert level.closing == () and level.winner is None
 
 
-def test_the_rubber_sheet_shows_both_sides_above_and_below_the_line() -> None:
-    text = rubber("4S N 10 E 100", "2D E 8").sheet().text()
-    assert text.splitlines() == [
-        "Rubber bridge",
-        "Deal Dlr Vul  Result                             NS above  below  EW above  below",
-        "   1 N   None 4S by N, 10 tricks, honours E 100         0    120       100      0",
-        "   2 E   NS   2D by E, 8 tricks                         0      0         0     40",
-        "             unfinished game                         300      0         0      0",
-        "             unfinished part-score                     0      0       100      0",
-        "             total above / below the line            300    120       200     40",
-        "Games won: NS 1, EW 0; part-scores in this game: NS 0, EW 40",
-        "Total: NS 420, EW 240",
-        "Next: deal 3, dealer S, vulnerable NS",
-    ]
-
-
 def test_replaying_the_results_gives_the_same_sheet() -> None:
     played = rubber("2H N 8", "4S E 10 E 100", "Pass", "2S N 8", "1NT S 7", "3NT W 8")
     again = game_form("rubber")

@@ -121,8 +121,8 @@ def test_tags_lin_has_no_place_for_are_said(tmp_path, capsys):
                                      encoding="utf-8")
     assert main(["convert", str(tmp_path / "in.pbn"), str(tmp_path / "out.lin")]) == 0
     out, err = capsys.readouterr()
-    assert out.strip() == f"1 records written to {tmp_path / 'out.lin'}"
-    assert "left out (no place in" in err and "Site in 1 records" in err and "Event in 1 records" in err
+    assert out.strip() == f"1 record written to {tmp_path / 'out.lin'}"
+    assert "left out (no place in" in err and "Site in 1 record" in err and "Event in 1 record" in err
 
 
 def test_a_passed_out_boards_declarer_and_result_need_no_place(tmp_path):

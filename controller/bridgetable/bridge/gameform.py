@@ -226,48 +226,6 @@ class ScoreSheet:
             "over": self.over, "winner": None if winner is None else winner.value,
         }
 
-    def text(self) -> str:
-        """The sheet as lines of text: a row per deal (with a line: each side's points above and
-        below it), an unfinished game's bonuses, games won, totals, and what comes next."""
-        heads = f"{'NS above':>9}{'below':>7}{'EW above':>10}{'below':>7}" if self.has_line else \
-            f"{'NS':>7}{'EW':>7}"
-        rows = [self.title, f"{'Deal':>4} {'Dlr':<3} {'Vul':<4} {'Result':<34}{heads}"]
-        for deal in self.deals:
-            setup = deal.setup
-            rows.append(f"{setup.number:>4} {setup.dealer.name:<3} {str(setup.vulnerability):<4} "
-                        f"{_result_text(deal):<34}" + self._columns(deal.entries))
-        for entry in self.closing:
-            rows.append(f"{'':>13}{entry.what:<34}" + self._columns((entry,)))
-        if self.has_line:
-            totals = tuple(Entry(side, self.line_total(side, below), "total", below)
-                           for side in SIDES for below in (False, True))
-            rows.append(f"{'':>13}{'total above / below the line':<34}" + self._columns(totals))
-            rows.append(f"Games won: NS {self.games[Side.NS]}, EW {self.games[Side.EW]}; part-scores "
-                        f"in this game: NS {self.part_scores[Side.NS]}, EW {self.part_scores[Side.EW]}")
-        rows.append(f"Total: NS {self.total(Side.NS)}, EW {self.total(Side.EW)}")
-        if self.over:
-            winner = self.winner
-            margin = abs(self.total(Side.NS) - self.total(Side.EW))
-            rows.append("Over: " + (f"{winner} wins by {margin}" if winner else "a draw"))
-        elif self.next is not None:
-            rows.append(f"Next: deal {self.next.number}, dealer {self.next.dealer}, "
-                        f"vulnerable {self.next.vulnerability}")
-        return "\n".join(rows)
-
-    def _columns(self, entries: tuple[Entry, ...]) -> str:
-        if self.has_line:
-            return (f"{_points(entries, Side.NS, False):>9}{_points(entries, Side.NS, True):>7}"
-                    f"{_points(entries, Side.EW, False):>10}{_points(entries, Side.EW, True):>7}")
-        return f"{_points(entries, Side.NS):>7}{_points(entries, Side.EW):>7}"
-
-
-def _result_text(deal: DealScore) -> str:
-    result = deal.result
-    if result.contract is None:
-        return "passed out" + ("" if deal.counted else ", dealt again")
-    text = f"{result.contract} by {result.declarer}, {result.tricks} tricks"
-    return f"{text}, honours {result.honours}" if result.honours else text
-
 
 class GameForm(ABC):
     """The rules of one form of the game, and one game of it in progress (see the module docstring).

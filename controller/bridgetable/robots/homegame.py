@@ -23,6 +23,7 @@ from typing import TextIO
 
 from ..bridge import Contract, Deal, DealResult, GameForm, ScoreSheet, Seat, game_form, honours
 from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced, minibridge_declarer
+from ..tally import sheet_text
 from .contract import contract_for_side
 from .display import diagram
 from .honeymoon import HoneymoonGame
@@ -53,7 +54,7 @@ class HomeGame(TerminalTable):
                 result = self.contract_deal(deal, setup.dealer)
             score = self.form.record(result)
             self.say(f"Deal {setup.number} scores NS {score.ns}, EW {score.ew}.")
-            self.say(self.form.sheet().text())
+            self.say(sheet_text(self.form.sheet()))
             self.say()
         return self.form.sheet()
 
@@ -115,6 +116,6 @@ def run_play(args: argparse.Namespace) -> int:
     except Abandoned as reason:
         print(f"\nGame abandoned: {reason}", file=sys.stderr)
         if game.form.scores:
-            print(game.form.sheet().text())
+            print(sheet_text(game.form.sheet()))
         return 0 if isinstance(reason, Quit) else 1
     return 0

@@ -39,6 +39,7 @@ from ..bridge import (
     honours,
     stock_phase,
 )
+from ..tally import sheet_text
 from .display import auction_text, diagram
 from .live import TerminalTable
 
@@ -108,7 +109,7 @@ class HoneymoonGame(TerminalTable):
             result = self.bid_and_play(stock, setup.dealer, setup.vulnerability.is_vulnerable(self.robot))
             score = self.form.record(result)
             self.say(f"Deal {setup.number} scores NS {score.ns}, EW {score.ew}.")
-            self.say(self.form.sheet().text())
+            self.say(sheet_text(self.form.sheet()))
             self.say()
         return self.form.sheet()
 

@@ -1,0 +1,155 @@
+"""The command line speaks $LANG's language: its help, its errors, the check's report, the score
+sheet; what scripts read (the problem kinds, JSON) stays as it is."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bridgetable
+from bridgetable import i18n
+from bridgetable.cli import build_parser, main
+
+from .i18n_scan import untranslated_literals
+
+PACKAGE = Path(bridgetable.__file__).parent
+WRONG_SEAT = Path(__file__).parent / "data" / "corpus" / "ours" / "wrong-seat.pbn"
+RUBBER = "4S N 10 E 100\n2D E 8\n"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """main() sets the process's language from $LANG: the other tests expect English."""
+    yield
+    i18n.use("en")
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, *argv: str,
+        stdin: str = "") -> tuple[int, str, str]:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:  # --help
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_check_reports_in_danish_and_german_with_the_kinds_unchanged(monkeypatch, capsys):
+    status, out, _ = run(monkeypatch, capsys, "da_DK.UTF-8", "check", str(WRONG_SEAT))
+    assert status == 1
+    assert "record 0 (spil 1): FEJL" in out.replace("post 0", "record 0")
+    assert "  declarer: Spilfører Øst, men Nord meldte først denominationen i 5♣" in out
+    assert "  play: udspillet er angivet fra Syd, men Øst sidder til venstre for spilfører (§ 41A)" in out
+    assert out.splitlines()[-1] == "1 post kontrolleret: 0 i orden, 1 med fejl"
+    status, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "check", str(WRONG_SEAT))
+    assert ("  play: das Ausspiel ist von Süd notiert, aber Ost sitzt links vom Alleinspieler "
+            "(Regel 41A)") in out
+    assert out.splitlines()[-1] == "1 Eintrag geprüft: 0 stimmig, 1 mit Fehlern"
+
+
+def test_check_json_keeps_its_keys_and_kinds_in_any_language(monkeypatch, capsys):
+    status, out, _ = run(monkeypatch, capsys, "hu_HU.UTF-8", "check", "--json", str(WRONG_SEAT))
+    report = json.loads(out)["boards"][0]
+    assert status == 1 and set(report) == {"file", "index", "board", "ok", "problems", "warnings"}
+    assert [problem["kind"] for problem in report["problems"]] == ["declarer", "play"]
+    assert "41A szabály" in report["problems"][1]["message"]
+
+
+def test_an_unreadable_file_and_the_summary_in_dutch(monkeypatch, capsys, tmp_path):
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("", encoding="utf-8")
+    status, out, err = run(monkeypatch, capsys, "nl_NL.UTF-8", "check", str(empty))
+    assert status == 2
+    assert f"onleesbaar: {empty}: bevat geen records" in err
+    assert out.strip() == "0 records gecontroleerd: 0 in orde, 0 met fouten; 1 bestand onleesbaar"
+
+
+def test_the_score_sheet_in_german_and_danish(monkeypatch, capsys):
+    status, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "tally", "--game", "rubber", stdin=RUBBER)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "Rubberbridge"
+    assert lines[1].split() == ["Spiel", "Tl", "Gef", "Ergebnis", "NS", "über", "unter", "OW", "über",
+                                "unter"]
+    assert lines[2].split()[:9] == ["1", "N", "Keiner", "4♠", "von", "N,", "10", "Stiche,", "Honneurs"]
+    assert lines[-2:] == ["Gesamt: NS 420, OW 240", "Weiter: Spiel 3, Teiler S, in Gefahr NS"]
+    status, out, _ = run(monkeypatch, capsys, "da_DK.UTF-8", "tally", "--game", "rubber", stdin=RUBBER)
+    assert out.splitlines()[0] == "Robberbridge" and "ufuldendt udgang" in out
+    assert out.splitlines()[-2:] == ["I alt: NS 420, ØV 240", "Næste: spil 3, giver S, i zonen NS"]
+
+
+def test_the_score_sheet_columns_stay_aligned_in_every_language(monkeypatch, capsys):
+    """Each number ends in its heading's column, however long the language's words."""
+    for language in i18n.LANGUAGES:
+        _, out, _ = run(monkeypatch, capsys, language, "tally", "--game", "rubber",
+                        stdin=RUBBER + "3NT W 9\n")
+        heading, *rest = out.splitlines()[1:]
+        rows = rest[:4]  # three deals (a game each side: no unfinished bonus), the totals
+        assert {len(row) for row in rows} == {len(heading)}, language
+
+
+def test_help_and_errors_in_the_language(monkeypatch, capsys):
+    _, out, _ = run(monkeypatch, capsys, "hu_HU.UTF-8", "score", "--help")
+    assert "a felvevő ütései (0-13)" in out and "a felvevő oldala zónában van" in out
+    status, _, err = run(monkeypatch, capsys, "nl_NL.UTF-8", "station", "--accounts", "a.json",
+                         "--session", "s")
+    assert status == 2 and "het webwachtwoord van de wedstrijdleider ontbreekt" in err
+    status, _, err = run(monkeypatch, capsys, "de_DE.UTF-8", "tally", "--game", "rubber", stdin="9S N 9\n")
+    assert status == 2 and err.startswith("bridgetable tally: Zeile 1 ('9S N 9'): ")
+
+
+def _parser_words() -> set[str]:
+    """What the parser is built from that is not prose: subcommands, option names, dests,
+    choices, metavars (a person types them as they are)."""
+    words: set[str] = set()
+    parsers = [build_parser()]
+    while parsers:
+        parser = parsers.pop()
+        for action in parser._actions:
+            words |= {*action.option_strings, action.dest, *(action.choices or ())}
+            words |= {action.metavar} if isinstance(action.metavar, str) else set()
+            if isinstance(action, argparse._SubParsersAction):
+                parsers += list(action.choices.values())
+    return {str(word) for word in words}
+
+
+# Literals a person does not read as prose, by module: handlers' paths, extras' names, defaults.
+NOT_PROSE = {
+    "cli.py": {".tally:run", ".robots.homegame:run_play", ".table.command:run", ".robots.commands:run_robots",
+               ".robots.commands:run_match", ".robots.commands:run_replay", ".demo.command:run_demo_command",
+               ".director.commands:run_station_command", ".central.command:run_central_command",
+               "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
+               "127.0.0.1:1883", "0.0.0.0", "127.0.0.1", "Club session", "BRIDGETABLE_PASSWORD",
+               "__main__", "station.db", "bridgetable ", "bridgetable convert: "},
+    "check.py": {"laws", "deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
+                 "file", "index", "board", "ok", "problems", "warnings", "kind", "message", "boards",
+                 "unreadable", ".lin", ".pbn", "accepted (Law 27A)"},  # the table unit's note in PBN
+    "check_tables.py": {"ScoreTable", "TotalScoreTable", "format", "score", "matchpoints", "total",
+                        "Score_NS",
+                        "Score_EW", "Contract", "Result", "Declarer", "Multiplicity", "PairId", "Direction",
+                        "Percentage", "Rank", "MP", "IMP", "Points", "TotalScore", "TotalMP", "TotalIMP",
+                        "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "Points_NS",
+                        "NS", "EW", "PairId_", "nan"},  # PBN's columns and directions
+    "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
+                 "unfinished game", "unfinished part-score", "bridgetable tally: "},
+}
+
+
+# the notation's functions: their arguments are standard notation ("NS"), what they return is read
+NOTATION = ("call", "card", "seat", "seat_name", "side", "vulnerability", "strain")
+
+
+@pytest.mark.parametrize("name", sorted(NOT_PROSE))
+def test_no_text_a_person_reads_bypasses_the_catalogue(name):
+    found = untranslated_literals(PACKAGE / name, allowed=NOT_PROSE[name] | _parser_words(),
+                                  exempt_calls=NOTATION,
+                                  exempt_keywords=("action", "metavar", "dest", "choices", "default", "prog"))
+    assert found == []
