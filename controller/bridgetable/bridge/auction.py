@@ -9,9 +9,13 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import total_ordering
 
+from ..i18n import LAWS
+from . import words
 from .cards import Seat, Side, Strain, Suit
 from .errors import IllegalCall, ParseError
 from .irregularity import Choice, Irregularity, Policy, decide_pending, pending_of
+
+_ = LAWS.gettext
 
 
 @total_ordering
@@ -52,9 +56,10 @@ class Call:
     def __post_init__(self) -> None:
         if self.kind is CallKind.BID:
             if not 1 <= self.level <= 7 or self.strain is None:
-                raise ParseError(f"a bid has a level 1-7 and a strain, not {self.level}{self.strain}")
+                raise ParseError(_("a bid has a level 1-7 and a strain, not {level}{strain}").format(
+                    level=self.level, strain=self.strain))
         elif self.level or self.strain is not None:
-            raise ParseError(f"{self.kind.value} has no level or strain")
+            raise ParseError(_("{call} has no level or strain").format(call=words.call(self.kind.value)))
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
@@ -85,7 +90,7 @@ class Call:
             return cls(kind)
         match = _BID_RE.match(key)
         if match is None:
-            raise ParseError(f"not a call: {text!r}")
+            raise ParseError(_("not a call: {text!r}").format(text=text))
         return cls.bid(int(match.group(1)), Strain.parse(match.group(2)))
 
 
@@ -108,9 +113,10 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= 7:
-            raise ParseError(f"a contract's level is 1-7, not {self.level}")
+            raise ParseError(_("a contract's level is 1-7, not {level}").format(level=self.level))
         if self.risk not in (0, 1, 2):
-            raise ParseError(f"a contract is undoubled, doubled or redoubled, not risk {self.risk}")
+            raise ParseError(_("a contract is undoubled, doubled or redoubled, not risk {risk}").format(
+                risk=self.risk))
 
     @property
     def tricks_needed(self) -> int:
@@ -133,7 +139,7 @@ class Contract:
         """Read "4S", "4SX", "3NTXX", "3N", "5cx" (PBN and common forms)."""
         match = _CONTRACT_RE.match(text.strip())
         if match is None:
-            raise ParseError(f"not a contract: {text!r}")
+            raise ParseError(_("not a contract: {text!r}").format(text=text))
         risk_text = (match.group(3) or "").upper()
         risk = {"": 0, "X": 1, "*": 1, "XX": 2, "R": 2, "**": 2}[risk_text]
         return cls(int(match.group(1)), Strain.parse(match.group(2)), risk)
@@ -167,9 +173,11 @@ class Change:
     lho_call: Call | None = None
 
     def __str__(self) -> str:
-        text = f"{self.seat.full_name} replaced the unintended call {self.call} (Law 25A)"
+        text = _("{seat} replaced the unintended call {call} (Law 25A)").format(
+            seat=words.seat(self.seat), call=words.call(self.call))
         if self.lho_call is not None:
-            text += f"; {self.seat.lho.full_name}'s {self.lho_call} over it was withdrawn (Law 25A6)"
+            text += "; " + _("{seat}'s {call} over it was withdrawn (Law 25A6)").format(
+                seat=words.seat(self.seat.lho), call=words.call(self.lho_call))
         return text
 
 
@@ -187,15 +195,15 @@ class LeadPenalty:
     forbid: tuple[Suit, ...]
 
     def __str__(self) -> str:
-        def names(suits: tuple[Suit, ...]) -> str:
-            return " or ".join(suit.name.lower() for suit in suits)
-        leader = self.offender.partner.full_name
+        names = _(" or ").join(words.suits(suit) for suit in self.require)
         if self.require:
-            what = f"require or forbid a {names(self.require)} lead"
+            text = _("declarer may require or forbid a {suits} lead at {leader}'s first lead "
+                     "({offender}'s {call} was withdrawn, Law {law})")
         else:
-            what = "forbid the lead of any one suit"
-        return (f"declarer may {what} at {leader}'s first lead ({self.offender.full_name}'s "
-                f"{self.withdrawn} was withdrawn, Law {self.law})")
+            text = _("declarer may forbid the lead of any one suit at {leader}'s first lead "
+                     "({offender}'s {call} was withdrawn, Law {law})")
+        return text.format(suits=names, leader=words.seat(self.offender.partner),
+                           offender=words.seat(self.offender), call=words.call(self.withdrawn), law=self.law)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +218,15 @@ class Restriction:
     no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B1b)
 
     def __str__(self) -> str:
-        when = "at the next turn" if self.once else "whenever it is their turn"
         if self.no_double:
-            return f"{self.seat.full_name} may not double or redouble at the next turn (Law {self.law})"
-        if self.call != PASS:
-            return f"{self.seat.full_name} must repeat {self.call} {when} (Law {self.law})"
-        return f"{self.seat.full_name} must pass {when} (Law {self.law})"
+            text = _("{seat} may not double or redouble at the next turn (Law {law})")
+        elif self.call != PASS:
+            text = (_("{seat} must repeat {call} at the next turn (Law {law})") if self.once
+                    else _("{seat} must repeat {call} whenever it is their turn (Law {law})"))
+        else:
+            text = (_("{seat} must pass at the next turn (Law {law})") if self.once
+                    else _("{seat} must pass whenever it is their turn (Law {law})"))
+        return text.format(seat=words.seat(self.seat), call=words.call(self.call), law=self.law)
 
     def forbids(self, call: Call) -> bool:
         """Whether the obligation rules ``call`` out."""
@@ -339,10 +350,12 @@ class Auction:
     def why_illegal(self, call: Call, seat: Seat | None = None) -> IllegalCall | None:
         """The reason ``call`` (by ``seat``, default the player in turn) is illegal, or None."""
         if self.is_complete:
-            return IllegalCall(f"{call} after the auction has ended", law="39")
+            return IllegalCall(_("{call} after the auction has ended").format(
+                call=words.call(call)), law="39")
         pending = self.pending
         if pending is not None:
-            return IllegalCall(f"{call}: {pending.describe()} awaits a decision", law=pending.law)
+            return IllegalCall(_("{call}: {irregularity} awaits a decision").format(
+                call=words.call(call), irregularity=pending.describe()), law=pending.law)
         if self.restrictions:
             caller = self.turn if seat is None else seat
             mine = [r for r in self.restrictions if r.seat == caller]
@@ -351,12 +364,10 @@ class Auction:
                 if restriction.call != PASS and self._call_problem(restriction.call, caller):
                     continue  # the call to repeat is no longer legal: the director rules
                 if restriction.forbids(call):
-                    return IllegalCall(f"{call}: {restriction}", law=restriction.law)
+                    return IllegalCall(f"{words.call(call)}: {restriction}", law=restriction.law)
         if seat is not None and seat != self.turn:
-            return IllegalCall(
-                f"{call} by {seat.full_name} out of rotation: it is {self.turn.full_name}'s turn",
-                law="29-32",
-            )
+            return IllegalCall(_("{call} by {seat} out of rotation: it is {turn}'s turn").format(
+                call=words.call(call), seat=words.seat(seat), turn=words.seat(self.turn)), law="29-32")
         return self._call_problem(call, self.turn)
 
     def _call_problem(self, call: Call, caller: Seat) -> IllegalCall | None:
@@ -364,25 +375,29 @@ class Auction:
         if call.is_bid:
             last_bid = self._last_bid
             if last_bid is not None and call.rank <= last_bid.call.rank:
-                return IllegalCall(f"insufficient bid: {call} after {last_bid.call}", law="27")
+                return IllegalCall(_("insufficient bid: {call} after {last}").format(
+                    call=words.call(call), last=words.call(last_bid.call)), law="27")
             return None
         if call.kind is CallKind.PASS:
             return None
         if call.kind is CallKind.DOUBLE:
             last = self._last_non_pass
             if last is None or not last.call.is_bid:
-                what = "nothing" if last is None else str(last.call)
-                return IllegalCall(f"double of {what}: only a bid can be doubled", law="19A1")
+                text = (_("double of nothing: only a bid can be doubled") if last is None
+                        else _("double of {call}: only a bid can be doubled"))
+                return IllegalCall(text.format(call=words.call(last.call) if last else ""), law="19A1")
             if last.seat.side is caller.side:
-                return IllegalCall(f"double of partner's or one's own bid {last.call}", law="19A1")
+                return IllegalCall(_("double of partner's or one's own bid {call}").format(
+                    call=words.call(last.call)), law="19A1")
             return None
         if call.kind is CallKind.REDOUBLE:
             last = self._last_non_pass
             if last is None or last.call.kind is not CallKind.DOUBLE:
-                what = "nothing" if last is None else str(last.call)
-                return IllegalCall(f"redouble of {what}: only a double can be redoubled", law="19B1")
+                text = (_("redouble of nothing: only a double can be redoubled") if last is None
+                        else _("redouble of {call}: only a double can be redoubled"))
+                return IllegalCall(text.format(call=words.call(last.call) if last else ""), law="19B1")
             if last.seat.side is caller.side:
-                return IllegalCall("redouble of one's own side's double", law="19B1")
+                return IllegalCall(_("redouble of one's own side's double"), law="19B1")
             return None
         return None
 
@@ -422,7 +437,8 @@ class Auction:
     def _cancel_double(self, refused: Irregularity, call: Call) -> MadeCall:
         """A double or redouble substituted for a refused insufficient bid is cancelled (Law 27B3):
         the offender must still substitute a legal call, and the partner must pass throughout."""
-        refused.rectification.append(f"{call} substituted is cancelled (Law 27B3)")
+        refused.rectification.append(_("{call} substituted is cancelled (Law 27B3)").format(
+            call=words.call(call)))
         if not any(r.law == "27B3" for r in self.restrictions):
             self._restrict(refused, Restriction(refused.offender.partner, "27B3"))
         return MadeCall(refused.offender, call)
@@ -430,21 +446,24 @@ class Auction:
     def _irregular(self, call: Call, offender: Seat, problem: IllegalCall) -> MadeCall:
         """Hold an insufficient bid or a call out of rotation pending a decision (laws policy)."""
         if self._substitute_for is not None:
-            raise IllegalCall(f"{call}: {self._substitute_for.offender.full_name} must replace the "
-                              f"insufficient bid {self._substitute_for.subject} with a legal call",
-                              law="27B")
+            raise IllegalCall(_("{call}: {seat} must replace the insufficient bid {bid} with a legal "
+                                "call").format(
+                                    call=words.call(call), seat=words.seat(self._substitute_for.offender),
+                                               bid=words.call(self._substitute_for.subject)), law="27B")
         if problem.law == "27":
             kind, law = "insufficient bid", "27"
         else:
             reason = self._call_problem(call, offender)
             if reason is not None:  # e.g. an insufficient bid out of rotation (Laws 27 with 29-32)
-                raise IllegalCall(f"{call} by {offender.full_name} out of rotation: {reason.message} "
-                                  "(the director rules)", law=f"29-32, {reason.law}")
+                raise IllegalCall(_("{call} by {seat} out of rotation: {reason} (the director rules)").format(
+                    call=words.call(call), seat=words.seat(offender), reason=reason.message),
+                    law=f"29-32, {reason.law}")
             kind = "call out of rotation"
             law = "30" if call.kind is CallKind.PASS else "31" if call.is_bid else "32"
             if self.turn == offender.lho and any(m.seat == offender for m in self._calls):
-                raise IllegalCall(f"{call} by {offender.full_name} at the left-hand opponent's turn "
-                                  "after calling: a change of call (the director rules)", law="25")
+                raise IllegalCall(_("{call} by {seat} at the left-hand opponent's turn after calling: a "
+                                    "change of call (the director rules)").format(
+                    call=words.call(call), seat=words.seat(offender)), law="25")
         self.irregularities.append(Irregularity(
             kind, law, offender, str(call), len(self._calls), self.turn, (offender.lho,)))
         return MadeCall(offender, call)
@@ -461,7 +480,8 @@ class Auction:
         the offender's partner must pass throughout after a bid (31, its simple case), a double or
         a redouble (32). A call that breaks such an obligation is refused, naming the Law.
         """
-        pending = decide_pending(self.irregularities, choice, by, IllegalCall, "irregular call")
+        pending = decide_pending(self.irregularities, choice, by, IllegalCall,
+                                 _("there is no irregular call awaiting a decision"))
         call = Call.parse(pending.subject)
         if choice is Choice.ACCEPT:
             made = MadeCall(pending.offender, call)
@@ -474,8 +494,9 @@ class Auction:
             self._refuse_pass(pending)
         elif pending.law == "31" and pending.in_turn == pending.offender.rho:
             pending.rectification.append(
-                f"if {pending.in_turn.full_name} passes, {pending.offender.full_name} must repeat "
-                f"{call} (Law 31A1)")
+                _("if {seat} passes, {offender} must repeat {call} (Law 31A1)").format(
+                    seat=words.seat(pending.in_turn), offender=words.seat(pending.offender),
+                    call=words.call(call)))
             self._awaiting.append((pending, "rho"))
         else:
             self._restrict(pending, Restriction(pending.offender.partner, pending.law))
@@ -516,10 +537,10 @@ class Auction:
         if (not cancelled and made.call.strain == insufficient.strain
                 and made.call.rank == self._lowest_over(made)):
             refused.rectification.append(
-                f"replaced by {made.call}, the lowest sufficient bid in the same strain: "
-                "no further rectification (Law 27B1a)")
+                _("replaced by {call}, the lowest sufficient bid in the same strain: no further "
+                  "rectification (Law 27B1a)").format(call=words.call(made.call)))
             return
-        refused.rectification.append(f"replaced by {made.call}")
+        refused.rectification.append(_("replaced by {call}").format(call=words.call(made.call)))
         if not cancelled:
             self._restrict(refused, Restriction(made.seat.partner, "27B2"))
         self._withdrawn.append((made.seat, insufficient, "27B, 26"))
@@ -535,15 +556,17 @@ class Auction:
             if stage == "rho" and made.seat == pending.in_turn:
                 barred = any(r.seat == pending.offender and r.forbids(withdrawn) for r in self.restrictions)
                 if made.call == PASS and barred:
-                    pending.rectification.append(f"{pending.offender.full_name} is obliged to pass "
-                                                 "instead of repeating the call (the director rules)")
+                    pending.rectification.append(
+                        _("{seat} is obliged to pass instead of repeating the call (the director rules)")
+                        .format(seat=words.seat(pending.offender)))
                 elif made.call == PASS:
                     self._restrict(pending, Restriction(pending.offender, "31A1", once=True,
                                                         call=withdrawn))
                 else:
                     pending.rectification.append(
-                        f"{made.seat.full_name} called {made.call}: {pending.offender.full_name} "
-                        "may make any legal call (Law 31A2)")
+                        _("{seat} called {call}: {offender} may make any legal call (Law 31A2)").format(
+                            seat=words.seat(made.seat), call=words.call(made.call),
+                            offender=words.seat(pending.offender)))
                     still.append((pending, "offender"))
                 self._settled = len(self._calls)
             elif stage == "rho":
@@ -585,11 +608,12 @@ class Auction:
         """``by`` alerts the last call, made by partner; returns its index (an alert is recorded as
         part of the auction, for the opponents' displays and the board's record)."""
         if not self._calls:
-            raise IllegalCall("there is no call to alert", law="40B")
+            raise IllegalCall(_("there is no call to alert"), law="40B")
         last = self._calls[-1]
         if last.seat != by.partner:
-            raise IllegalCall(f"{by.full_name} may alert only partner's call, and only before the "
-                              f"next call ({last.seat.full_name} made the last one)", law="40B")
+            raise IllegalCall(_("{seat} may alert only partner's call, and only before the next call "
+                                "({last} made the last one)").format(
+                seat=words.seat(by), last=words.seat(last.seat)), law="40B")
         self.alerts.add(len(self._calls) - 1)
         return len(self._calls) - 1
 
@@ -622,21 +646,26 @@ class Auction:
         continues from ``seat``, who makes the intended call; no Law 26 restriction follows.
         Returns the withdrawn call; ``changes`` records it."""
         if not self._calls:
-            raise IllegalCall("there is no call to withdraw", law="25A")
+            raise IllegalCall(_("there is no call to withdraw"), law="25A")
         seat = self._calls[-1].seat if seat is None else seat
         index = next((i for i in range(len(self._calls) - 1, -1, -1) if self._calls[i].seat == seat), None)
         if index is None:
-            raise IllegalCall(f"{seat.full_name} has made no call to replace", law="25A")
+            raise IllegalCall(_("{seat} has made no call to replace").format(
+                seat=words.seat(seat)), law="25A")
         later = self._calls[index + 1:]
         if any(made.seat == seat.partner for made in later):
-            raise IllegalCall(f"{seat.full_name}'s {self._calls[index].call}: partner has called "
-                              "since, so it can no longer be replaced", law="25A4")
+            raise IllegalCall(_("{seat}'s {call}: partner has called since, so it can no longer be "
+                                "replaced").format(
+                                    seat=words.seat(seat), call=words.call(self._calls[index].call)),
+                              law="25A4")
         if len(later) > 1:  # calls out of rotation accepted since: no longer a simple change
-            raise IllegalCall(f"{seat.full_name}'s {self._calls[index].call} is no longer the call "
-                              "before the left-hand opponent's: the director rules", law="25A")
+            raise IllegalCall(_("{seat}'s {call} is no longer the call before the left-hand opponent's: "
+                                "the director rules").format(seat=words.seat(seat),
+                                                             call=words.call(self._calls[index].call)),
+                              law="25A")
         if index < self._settled:
-            raise IllegalCall("the last call follows a decision on an irregularity: only the "
-                              "director may change it", law="25A")
+            raise IllegalCall(_("the last call follows a decision on an irregularity: only the director "
+                                "may change it"), law="25A")
         made = self._calls[index]
         self.changes.append(Change(seat, made.call, index, later[0].call if later else None))
         self._truncate(index)

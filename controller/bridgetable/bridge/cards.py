@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ..i18n import LAWS
 from .errors import ParseError
+
+_ = LAWS.gettext
 
 
 class Suit(IntEnum):
@@ -34,7 +37,7 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         suit = _SUIT_NAMES.get(text.strip().upper())
         if suit is None:
-            raise ParseError(f"not a suit: {text!r}")
+            raise ParseError(_("not a suit: {text!r}").format(text=text))
         return suit
 
 
@@ -80,7 +83,7 @@ class Rank(IntEnum):
             return cls.TEN
         if len(key) == 1 and key in _RANK_LETTERS:
             return cls(_RANK_LETTERS.index(key) + 2)
-        raise ParseError(f"not a rank: {text!r}")
+        raise ParseError(_("not a rank: {text!r}").format(text=text))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -111,7 +114,7 @@ class Card:
                     return _card_of(Suit.parse(suit), Rank.parse(rank))
                 except ParseError:
                     pass
-        raise ParseError(f"not a card: {text!r}")
+        raise ParseError(_("not a card: {text!r}").format(text=text))
 
 
 def _card_of(suit: Suit, rank: Rank) -> Card:
@@ -181,7 +184,7 @@ class Seat(IntEnum):
     def parse(cls, text: str) -> Seat:
         seat = _SEAT_NAMES.get(text.strip().upper())
         if seat is None:
-            raise ParseError(f"not a seat: {text!r}")
+            raise ParseError(_("not a seat: {text!r}").format(text=text))
         return seat
 
 
@@ -231,4 +234,4 @@ class Strain(IntEnum):
         try:
             return cls(int(Suit.parse(key)))
         except ParseError:
-            raise ParseError(f"not a strain: {text!r}") from None
+            raise ParseError(_("not a strain: {text!r}").format(text=text)) from None

@@ -24,11 +24,14 @@ from abc import abstractmethod
 from dataclasses import replace
 from typing import ClassVar
 
+from ..i18n import LAWS
 from .deal import Vulnerability, board_dealer, board_vulnerability
 from .duplicate_form import duplicate_entries
 from .errors import ParseError
 from .gameform import DealResult, DealScore, DealSetup, Entry, GameForm, Line, ScoreSheet
 from .rubber import line_entries
+
+_ = LAWS.gettext
 
 GAME_BONUS = {False: 300, True: 500}
 FOURTH_DEAL_PART_SCORE = 100
@@ -44,7 +47,8 @@ class FourDeals(GameForm):
     def __init__(self, rounds: int = 1) -> None:
         super().__init__()
         if rounds < 1:
-            raise ParseError(f"a game has one round of four deals or more, not {rounds}")
+            raise ParseError(_("a game has one round of four deals or more, not {rounds}").format(
+                rounds=rounds))
         self.rounds = rounds
 
     @property
@@ -92,7 +96,7 @@ class Chicago(FourDeals):
 
     def _entries(self, setup: DealSetup, result: DealResult, vulnerable: bool) -> tuple[Entry, ...]:
         if result.honours is not None and not self.honours:
-            raise ParseError("this Chicago does not count honours")
+            raise ParseError(_("this Chicago does not count honours"))
         entries = line_entries(result, vulnerable)
         made = DealScore(setup, result, tuple(entries))
         game = self._line().game_after(made)

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import LAWS
+from . import words
 from .cards import Card, Seat, Side, Suit
 from .play import Play, trick_winner
+
+_ = LAWS.gettext
 
 EXACT_TRICKS = 4
 """Tricks up to which the search answers within a fraction of a second (bench/bench_claims.py)."""
@@ -32,8 +36,9 @@ class ClaimAnalysis:
     best: int
 
     def __str__(self) -> str:
-        return (f"{self.claimer.full_name} claims {self.claimed} of {self.remaining}: "
-                f"{self.worst} on the worst line, {self.best} on best play (Law 70)")
+        return _("{seat} claims {claimed} of {remaining}: {worst} on the worst line, {best} on best play "
+                 "(Law 70)").format(seat=words.seat(self.claimer), claimed=self.claimed,
+                                    remaining=self.remaining, worst=self.worst, best=self.best)
 
 
 def analyse_claim(play: Play, claimer: Seat, claimed: int,

@@ -7,8 +7,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import LAWS
+from . import words
 from .cards import DECK, Card, Rank, Seat, Side, Suit
 from .errors import IllegalDeal, ParseError
+
+_ = LAWS.gettext
 
 _PBN_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -51,14 +55,14 @@ class Hand:
         """Read the PBN form "S.H.D.C" (ranks in any order and case, "10" for ten)."""
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise ParseError(f"a hand has four suits separated by dots: {text!r}")
+            raise ParseError(_("a hand has four suits separated by dots: {text!r}").format(text=text))
         cards: list[Card] = []
         for suit, holding in zip(_PBN_SUIT_ORDER, parts, strict=True):
             holding = holding.upper().replace("10", "T")
             for letter in holding:
                 cards.append(Card(suit, Rank.parse(letter)))
         if len(set(cards)) != len(cards):
-            raise ParseError(f"a card appears twice in the hand {text!r}")
+            raise ParseError(_("a card appears twice in the hand {text!r}").format(text=text))
         return cls(frozenset(cards))
 
     @classmethod
@@ -69,13 +73,14 @@ class Hand:
 def check_hands(hands: Mapping[Seat, Hand]) -> None:
     """Raise IllegalDeal (Law 13) naming every hand that has not 13 cards and every card held
     twice; ``hands`` may leave seats out (a hand a file does not know)."""
-    problems = [f"{seat.full_name} has {len(hand)} cards, not 13" for seat, hand in hands.items()
-                if len(hand) != 13]
+    problems = [_("{seat} has {count} cards, not 13").format(seat=words.seat(seat), count=len(hand))
+                for seat, hand in hands.items() if len(hand) != 13]
     seen: dict[Card, Seat] = {}
     for seat, hand in hands.items():
         for card in hand.cards:
             if card in seen:
-                problems.append(f"{card} is in both {seen[card].full_name} and {seat.full_name}")
+                problems.append(_("{card} is in both {first} and {second}").format(
+                    card=words.card(card), first=words.seat(seen[card]), second=words.seat(seat)))
             seen[card] = seat
     if problems:
         raise IllegalDeal("; ".join(problems), law="13")
@@ -115,11 +120,12 @@ class Deal:
         """Read a PBN Deal value; a single missing hand ("-") is completed from the rest."""
         body = text.strip()
         if len(body) < 2 or body[1] != ":":
-            raise ParseError(f"a deal starts with the first seat and a colon: {text!r}")
+            raise ParseError(_("a deal starts with the first seat and a colon: {text!r}").format(text=text))
         first = Seat.parse(body[0])
         parts = body[2:].split()
         if len(parts) != 4:
-            raise ParseError(f"a deal has four hands, found {len(parts)}: {text!r}")
+            raise ParseError(_("a deal has four hands, found {count}: {text!r}").format(
+                count=len(parts), text=text))
         hands: list[Hand | None] = [None] * 4
         for i, part in enumerate(parts):
             hands[first.after(i)] = None if part == "-" else Hand.parse(part)
@@ -128,7 +134,8 @@ class Deal:
             held = set().union(*(h.cards for h in hands if h is not None))
             hands[missing[0]] = Hand(frozenset(DECK) - held)
         elif missing:
-            raise IllegalDeal(f"{len(missing)} hands are missing from the deal", law="13")
+            raise IllegalDeal(_("{count} hands are missing from the deal").format(
+                count=len(missing)), law="13")
         return cls(tuple(hands))  # type: ignore[arg-type]
 
     @classmethod
@@ -162,7 +169,7 @@ class Vulnerability(Enum):
     def parse(cls, text: str) -> Vulnerability:
         vulnerability = _VULNERABILITY_NAMES.get(text.strip().upper())
         if vulnerability is None:
-            raise ParseError(f"not a vulnerability: {text!r}")
+            raise ParseError(_("not a vulnerability: {text!r}").format(text=text))
         return vulnerability
 
 
@@ -183,7 +190,7 @@ _CYCLE_VUL = {"0": Vulnerability.NONE, "N": Vulnerability.NS,
 
 def _check_board(board: int) -> None:
     if board < 1:
-        raise ValueError(f"board numbers start at 1, not {board}")
+        raise ValueError(_("board numbers start at 1, not {board}").format(board=board))
 
 
 def board_dealer(board: int) -> Seat:

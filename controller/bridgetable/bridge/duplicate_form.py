@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import LAWS
 from .deal import board_dealer, board_vulnerability
 from .errors import ParseError
 from .gameform import DealResult, DealScore, DealSetup, Entry, GameForm
 from .scoring import duplicate_score
+
+_ = LAWS.gettext
 
 
 def duplicate_entries(result: DealResult, vulnerable: bool) -> tuple[Entry, ...]:
     """A deal's Law 77 score as one entry for the side that scores it (none when passed out or 0).
     Honours are not part of duplicate scoring: a result with honours is refused."""
     if result.honours is not None:
-        raise ParseError("honours do not count in duplicate scoring")
+        raise ParseError(_("honours do not count in duplicate scoring"))
     if result.contract is None or result.declarer is None:
         return ()
     score = duplicate_score(result.contract, result.tricks, vulnerable)
@@ -35,7 +38,7 @@ class Duplicate(GameForm):
         self.boards = tuple(boards)
         for board in self.boards:
             if board < 1:
-                raise ParseError(f"board numbers start at 1, not {board}")
+                raise ParseError(_("board numbers start at 1, not {board}").format(board=board))
 
     @property
     def over(self) -> bool:

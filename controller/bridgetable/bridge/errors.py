@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from ..i18n import LAWS
+
+_ = LAWS.gettext
+
 
 class BridgeError(ValueError):
     """An action the Laws do not allow, or a value that cannot be read.
 
-    ``law`` names the Law of Duplicate Bridge (e.g. "27" or "44C") where one applies.
+    ``law`` names the Law of Duplicate Bridge (e.g. "27" or "44C") where one applies. The message
+    is in the language spoken when the error is made, the Law named as that country's rulebook
+    names it ("Law 27", "Lov 27", "Regel 27"); ``message`` and ``law`` are what code reads.
     """
 
     def __init__(self, message: str, law: str | None = None) -> None:
         self.message = message
         self.law = law
-        super().__init__(f"{message} (Law {law})" if law else message)
+        super().__init__(_("{message} (Law {law})").format(message=message, law=law) if law else message)
 
 
 class ParseError(BridgeError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import LAWS
 from .cards import Seat
 from .chicago import Chicago, ChicagoDuplicate
 from .duplicate_form import Duplicate
@@ -12,6 +13,8 @@ from .gameform import GameForm
 from .minibridge import Minibridge
 from .rubber import Rubber
 from .twoplayer import TwoPlayer
+
+_ = LAWS.gettext
 
 GAME_FORMS: dict[str, type[GameForm]] = {
     form.name: form for form in (Duplicate, Rubber, Chicago, ChicagoDuplicate, Minibridge, TwoPlayer)
@@ -35,4 +38,5 @@ def game_form(name: str, *, boards: Iterable[int] = range(1, 9), rounds: int = 1
         return Minibridge(rounds)
     if name == "two-player":
         return TwoPlayer(seats)
-    raise ParseError(f"not a game form: {name!r} (one of {', '.join(GAME_FORMS)})")
+    raise ParseError(_("not a game form: {name!r} (one of {forms})").format(
+        name=name, forms=", ".join(GAME_FORMS)))

@@ -24,10 +24,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..i18n import LAWS
+from . import words
 from .auction import Contract
 from .cards import Card, Rank, Seat, Side, Strain
 from .deal import Deal, Vulnerability
 from .errors import BridgeError, ParseError
+
+_ = LAWS.gettext
 
 SIDES = (Side.NS, Side.EW)
 
@@ -58,7 +62,7 @@ class Honour:
 
     def __post_init__(self) -> None:
         if self.points not in (100, 150):
-            raise ParseError(f"honours score 100 or 150, not {self.points}")
+            raise ParseError(_("honours score 100 or 150, not {points}").format(points=self.points))
 
     def __str__(self) -> str:
         return f"{self.seat} {self.points}"
@@ -77,15 +81,16 @@ class DealResult:
     def __post_init__(self) -> None:
         if self.contract is None:
             if self.declarer is not None or self.tricks or self.honours is not None:
-                raise ParseError("a passed-out deal has no declarer, tricks or honours")
+                raise ParseError(_("a passed-out deal has no declarer, tricks or honours"))
             return
         if self.declarer is None:
-            raise ParseError(f"the contract {self.contract} needs a declarer")
+            raise ParseError(_("the contract {contract} needs a declarer").format(
+                contract=words.call(self.contract)))
         if not 0 <= self.tricks <= 13:
-            raise ParseError(f"a declarer wins 0 to 13 tricks, not {self.tricks}")
+            raise ParseError(_("a declarer wins 0 to 13 tricks, not {tricks}").format(tricks=self.tricks))
         if self.honours is not None and self.contract.strain is Strain.NOTRUMP \
                 and self.honours.points != 150:
-            raise ParseError("at no trump only the four aces count as honours (150)")
+            raise ParseError(_("at no trump only the four aces count as honours (150)"))
 
     @property
     def passed_out(self) -> bool:
@@ -104,22 +109,23 @@ class DealResult:
     @classmethod
     def parse(cls, text: str) -> DealResult:
         """Read ``CONTRACT DECLARER TRICKS [SEAT POINTS]`` ("4SX N 9", "3NT E 10 W 150") or "Pass"."""
-        words = text.split()
-        if len(words) == 1 and Contract.parse_or_pass(words[0]) is None:
+        parts = text.split()
+        if len(parts) == 1 and Contract.parse_or_pass(parts[0]) is None:
             return cls(None)
-        if len(words) not in (3, 5):
-            raise ParseError(f"expected CONTRACT DECLARER TRICKS [SEAT POINTS] or Pass, not {text.strip()!r}")
-        contract = Contract.parse(words[0])
-        declarer = Seat.parse(words[1])
+        if len(parts) not in (3, 5):
+            raise ParseError(_("expected CONTRACT DECLARER TRICKS [SEAT POINTS] or Pass, not {text!r}")
+                             .format(text=text.strip()))
+        contract = Contract.parse(parts[0])
+        declarer = Seat.parse(parts[1])
         honours = None
-        if len(words) == 5:
-            honours = Honour(Seat.parse(words[3]), _number(words[4], "honour points"))
-        return cls(contract, declarer, _number(words[2], "tricks"), honours)
+        if len(parts) == 5:
+            honours = Honour(Seat.parse(parts[3]), _number(parts[4], _("honour points")))
+        return cls(contract, declarer, _number(parts[2], _("tricks")), honours)
 
 
 def _number(text: str, what: str) -> int:
     if not text.isdigit():
-        raise ParseError(f"{what} must be a number, not {text!r}")
+        raise ParseError(_("{what} must be a number, not {text!r}").format(what=what, text=text))
     return int(text)
 
 
@@ -266,7 +272,7 @@ class GameForm(ABC):
     def next_deal(self) -> DealSetup:
         """The setup of the deal to be played now; GameOver once the game is over."""
         if self.over:
-            raise GameOver(f"{self.title}: the game is over")
+            raise GameOver(_("{title}: the game is over").format(title=self.title))
         return self._setup()
 
     def preview(self, result: DealResult) -> DealScore:

@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
+from ..i18n import LAWS, N_
+from . import words
 from .cards import Seat
 from .errors import BridgeError
+
+_ = LAWS.gettext
 
 Policy = Literal["prevent", "laws"]
 """``prevent`` refuses an irregular call or card (as online play does); ``laws`` records it as it
@@ -25,6 +29,10 @@ rotation and leads out of turn, see ``Irregularity``)."""
 
 DIRECTOR = "director"
 """``decided_by`` of a decision entered by the director rather than by a player."""
+
+KINDS = {"insufficient bid": N_("insufficient bid"), "call out of rotation": N_("call out of rotation"),
+         "lead out of turn": N_("lead out of turn")}
+"""The kinds of irregularity (``Irregularity.kind``, a key), as a person reads them."""
 
 
 class Choice(Enum):
@@ -63,28 +71,39 @@ class Irregularity:
         may not decide or an irregularity already decided (the engine turns it into its own
         exception)."""
         if self.decision is not None:
-            raise ValueError(f"{self.describe()} was already decided: {self.decision.value}")
+            text = (_("{irregularity} was already decided: accepted") if self.decision is Choice.ACCEPT
+                    else _("{irregularity} was already decided: not accepted"))
+            raise ValueError(text.format(irregularity=self.describe()))
         if choice not in self.options:
-            raise ValueError(f"{choice.value} is not an option for {self.describe()}")
+            raise ValueError(_("{choice} is not an option for {irregularity}").format(
+                choice=choice.value, irregularity=self.describe()))
         if by is not None and by not in self.deciders:
-            names = " or ".join(seat.full_name for seat in self.deciders)
-            raise ValueError(f"{by.full_name} may not decide on {self.describe()}: "
-                             f"{names} (or the director) may")
+            raise ValueError(_("{seat} may not decide on {irregularity}: {deciders} (or the director) may")
+                             .format(seat=words.seat(by), irregularity=self.describe(),
+                                     deciders=words.seats(self.deciders)))
         self.decision = choice
         self.decided_by = DIRECTOR if by is None else str(by)
 
     def describe(self) -> str:
         """What happened, e.g. "insufficient bid 1D by South when it was South's turn"."""
-        return f"{self.kind} {self.subject} by {self.offender.full_name}"
+        subject = words.card(self.subject) if self.kind == "lead out of turn" else words.call(self.subject)
+        return _("{kind} {subject} by {seat}").format(
+            kind=_(KINDS[self.kind]), subject=subject, seat=words.seat(self.offender))
 
     def __str__(self) -> str:
-        text = f"{self.describe()} (Law {self.law})"
+        """What happened and was decided, in the language spoken now (the rectification's lines
+        in the one spoken when each was made)."""
+        text = _("{irregularity} (Law {law})").format(irregularity=self.describe(), law=self.law)
         if self.decision is None:
-            who = " or ".join(seat.full_name for seat in self.deciders)
-            return f"{text}: {who} may accept, or the director decides"
-        by = "the director" if self.decided_by == DIRECTOR else Seat.parse(self.decided_by or "").full_name
-        verb = "accepted" if self.decision is Choice.ACCEPT else "not accepted"
-        done = f"{text}: {verb} by {by}"
+            return _("{irregularity}: {deciders} may accept, or the director decides").format(
+                irregularity=text, deciders=words.seats(self.deciders))
+        if self.decided_by == DIRECTOR:
+            done = (_("{irregularity}: accepted by the director") if self.decision is Choice.ACCEPT
+                    else _("{irregularity}: not accepted by the director"))
+        else:
+            done = (_("{irregularity}: accepted by {seat}") if self.decision is Choice.ACCEPT
+                    else _("{irregularity}: not accepted by {seat}"))
+        done = done.format(irregularity=text, seat=words.seat(self.decided_by))
         return "; ".join([done, *self.rectification])
 
 
@@ -95,12 +114,12 @@ def pending_of(irregularities: list[Irregularity]) -> Irregularity | None:
 
 
 def decide_pending(irregularities: list[Irregularity], choice: Choice, by: Seat | None,
-                   error: type[BridgeError], what: str) -> Irregularity:
+                   error: type[BridgeError], nothing: str) -> Irregularity:
     """Record the decision on the pending irregularity; ``error`` (IllegalCall, IllegalCard) says
-    why it cannot be taken: nothing pending (``what`` names it), a player who may not decide..."""
+    why it cannot be taken: nothing pending (the message ``nothing``), a player who may not decide..."""
     pending = pending_of(irregularities)
     if pending is None:
-        raise error(f"there is no {what} awaiting a decision", law="9B")
+        raise error(nothing, law="9B")
     try:
         pending.decide(choice, by)
     except ValueError as problem:

@@ -24,12 +24,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
+from ..i18n import LAWS
+from . import words
 from .auction import Contract
 from .cards import Seat, Strain
 from .chicago import FourDeals
 from .errors import ParseError
 from .gameform import DealResult, DealSetup, Entry
 from .scoring import trick_score
+
+_ = LAWS.gettext
 
 GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4, Strain.NOTRUMP: 3}
 BONUS = {"part": 50, "game": 300}
@@ -54,15 +58,16 @@ class Announcement(Enum):
             return cls.PART
         if contract.risk == 0 and contract.level == GAME_LEVEL[contract.strain]:
             return cls.GAME
-        raise ParseError(f"{contract} is not a Minibridge announcement (part-score at the one level, "
-                         f"or game: 3NT, 4H, 4S, 5C, 5D)")
+        games = ", ".join(words.call(game) for game in ("3NT", "4H", "4S", "5C", "5D"))
+        raise ParseError(_("{contract} is not a Minibridge announcement (part-score at the one level, or "
+                           "game: {games})").format(contract=words.call(contract), games=games))
 
     @classmethod
     def parse(cls, text: str) -> Announcement:
         """Read "part" (or "part-score") or "game"."""
         announcement = _ANNOUNCEMENT_NAMES.get(text.strip().lower())
         if announcement is None:
-            raise ParseError(f"not an announcement (part or game): {text!r}")
+            raise ParseError(_("not an announcement (part or game): {text!r}").format(text=text))
         return announcement
 
 
@@ -75,9 +80,10 @@ def minibridge_declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None
     points in the pair with more, the first to announce (from ``dealer``) when partners tie;
     None when each pair holds 20 (the deal is dealt again)."""
     if set(points) != set(Seat) or any(not 0 <= p <= 37 for p in points.values()):
-        raise ParseError("each of the four players announces 0 to 37 high-card points")
+        raise ParseError(_("each of the four players announces 0 to 37 high-card points"))
     if sum(points.values()) != 40:
-        raise ParseError(f"the announced points add up to {sum(points.values())}, not 40")
+        raise ParseError(_("the announced points add up to {total}, not 40").format(
+            total=sum(points.values())))
     ns = points[Seat.N] + points[Seat.S]
     if ns == 20:
         return None
@@ -88,22 +94,24 @@ def minibridge_declarer(points: Mapping[Seat, int], dealer: Seat) -> Seat | None
 
 def announced(text: str) -> Contract:
     """The contract an announcement stands for, read from "game H", "part NT", "part-score S"..."""
-    words = text.split()
-    if len(words) != 2:
-        raise ParseError(f"expected part|game and a strain (e.g. game H), not {text.strip()!r}")
-    return Announcement.parse(words[0]).contract(Strain.parse(words[1]))
+    parts = text.split()
+    if len(parts) != 2:
+        raise ParseError(_("expected part|game and a strain (e.g. game H), not {text!r}").format(
+            text=text.strip()))
+    return Announcement.parse(parts[0]).contract(Strain.parse(parts[1]))
 
 
 def parse_minibridge_result(text: str) -> DealResult:
     """Read ``part|game STRAIN DECLARER TRICKS`` (e.g. "game H S 10") or "Pass" (20 each)."""
-    words = text.split()
-    if len(words) == 1 and words[0].lower() in ("pass", "p"):
+    parts = text.split()
+    if len(parts) == 1 and parts[0].lower() in ("pass", "p"):
         return DealResult(None)
-    if len(words) != 4:
-        raise ParseError(f"expected part|game STRAIN DECLARER TRICKS or Pass, not {text.strip()!r}")
-    if not words[3].isdigit():
-        raise ParseError(f"tricks must be a number, not {words[3]!r}")
-    return DealResult(announced(" ".join(words[:2])), Seat.parse(words[2]), int(words[3]))
+    if len(parts) != 4:
+        raise ParseError(_("expected part|game STRAIN DECLARER TRICKS or Pass, not {text!r}").format(
+            text=text.strip()))
+    if not parts[3].isdigit():
+        raise ParseError(_("{what} must be a number, not {text!r}").format(what=_("tricks"), text=parts[3]))
+    return DealResult(announced(" ".join(parts[:2])), Seat.parse(parts[2]), int(parts[3]))
 
 
 class Minibridge(FourDeals):
@@ -118,7 +126,7 @@ class Minibridge(FourDeals):
         assert contract is not None and seat is not None  # a passed-out deal never gets here
         announcement = Announcement.of(contract)
         if result.honours is not None:
-            raise ParseError("honours do not count in Minibridge")
+            raise ParseError(_("honours do not count in Minibridge"))
         if result.tricks < contract.tricks_needed:
             short = contract.tricks_needed - result.tricks
             return (Entry(seat.side.other, PENALTY_PER_TRICK * short, "undertricks"),)

@@ -7,11 +7,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from ..i18n import LAWS
+from . import words
 from .auction import Contract, LeadPenalty
 from .cards import Card, Seat, Side, Suit
 from .deal import Deal
 from .errors import IllegalCard, IllegalClaim
 from .irregularity import Choice, Irregularity, Policy, decide_pending, pending_of
+
+_ = LAWS.gettext
 
 
 def trick_winner(leader: Seat, cards: list[Card], trump: Suit | None) -> Seat:
@@ -214,45 +218,49 @@ class Play:
         """``why_illegal`` for the current ``trick`` and the ``turn`` (worked out by the caller)."""
         if self._completed == 13 or self.claim_made is not None:
             if self.is_complete:
-                return IllegalCard(f"{card} after the play has ended", law="44")
-            return IllegalCard(f"{card} while a claim is being decided: play ceases", law="68D")
+                return IllegalCard(_("{card} after the play has ended").format(
+                    card=words.card(card)), law="44")
+            return IllegalCard(_("{card} while a claim is being decided: play ceases").format(
+                card=words.card(card)), law="68D")
         pending = self.pending
         if pending is not None:
-            return IllegalCard(f"{card}: {pending.describe()} awaits a decision", law=pending.law)
+            return IllegalCard(_("{card}: {irregularity} awaits a decision").format(
+                card=words.card(card), irregularity=pending.describe()), law=pending.law)
         choice = self.lead_choice
         if choice is not None and (seat is None or seat == turn):
-            return IllegalCard(f"{card}: {choice}, before the lead", law=choice.law)
+            return IllegalCard(_("{card}: {choice}, before the lead").format(
+                card=words.card(card), choice=choice),
+                               law=choice.law)
         if seat is not None and seat != turn:
-            lead = "lead" if not trick.cards else "play"
-            return IllegalCard(
-                f"{card} by {seat.full_name} out of turn: it is {turn.full_name}'s {lead}",
-                law="53-57",
-            )
+            text = (_("{card} by {seat} out of turn: it is {turn}'s lead") if not trick.cards
+                    else _("{card} by {seat} out of turn: it is {turn}'s play"))
+            return IllegalCard(text.format(
+                card=words.card(card), seat=words.seat(seat), turn=words.seat(turn)),
+                               law="53-57")
         if card not in self._held[turn]:
             played = any(card in earlier.cards for earlier in self.tricks)
-            where = "has already been played" if played else (
-                f"is not in {turn.full_name}'s hand")
-            return IllegalCard(f"{card} {where}", law="44")
+            text = _("{card} has already been played") if played else _("{card} is not in {seat}'s hand")
+            return IllegalCard(text.format(card=words.card(card), seat=words.seat(turn)), law="44")
         if self.policy == "prevent":
             led = self._suit_not_followed(trick, turn, card)
             if led is not None:
-                return IllegalCard(
-                    f"revoke: {turn.full_name} plays {card} holding {led.name.lower()} "
-                    f"on a {led.name.lower()} lead", law="44C, 61")
+                return IllegalCard(_("revoke: {seat} plays {card} holding {suit} on a {suit} lead").format(
+                    seat=words.seat(turn), card=words.card(card), suit=words.suits(led)), law="44C, 61")
         if not trick.cards and card in self._held[turn]:
             rule = self._lead_rule
             if rule is not None and card not in self._lead_allowed(sorted(self._held[turn])):
-                verb = "must lead" if rule[1] else "may not lead"
-                suit = rule[0].name.lower().rstrip("s")
-                return IllegalCard(f"{card}: {turn.full_name} {verb} a {suit} while keeping the lead "
-                                   "(declarer's choice)", law="26")
+                text = (_("{card}: {seat} must lead a {suit} while keeping the lead (declarer's choice)")
+                        if rule[1] else
+                        _("{card}: {seat} may not lead a {suit} while keeping the lead (declarer's choice)"))
+                return IllegalCard(text.format(card=words.card(card), seat=words.seat(turn),
+                                               suit=words.suit(rule[0])), law="26")
         due = self.penalty_cards.get(turn)
         if due and card not in due:
             legal = self.legal_cards()
             if any(penalty in legal for penalty in due):
-                names = " or ".join(str(penalty) for penalty in due if penalty in legal)
-                return IllegalCard(f"{card}: {turn.full_name} must play the penalty card {names}",
-                                   law="50D1")
+                names = _(" or ").join(words.card(penalty) for penalty in due if penalty in legal)
+                return IllegalCard(_("{card}: {seat} must play the penalty card {cards}").format(
+                    card=words.card(card), seat=words.seat(turn), cards=names), law="50D1")
         return None
 
     def _suit_not_followed(self, trick: Trick, seat: Seat, card: Card) -> Suit | None:
@@ -294,7 +302,8 @@ class Play:
         replay = self._replays.pop(turn, None)
         if replay is not None and replay != card and turn.side is not self.declarer.side:
             self._penalty(turn, replay)  # changed after Law 62C2: a major penalty card
-            self.corrections.append(f"{replay} of {turn.full_name} is a major penalty card (Law 62C2)")
+            self.corrections.append(_("{card} of {seat} is a major penalty card (Law 62C2)").format(
+                card=words.card(replay), seat=words.seat(turn)))
         trick.cards.append(card)
         self._held[turn].discard(card)
         if self.penalty_cards:
@@ -315,13 +324,16 @@ class Play:
         """Hold ``card``, led from ``hand`` when it was ``turn``'s lead, pending a decision."""
         declaring = self.declarer.side
         if card not in self._held[hand]:
-            raise IllegalCard(f"{card} is not in {hand.full_name}'s hand", law="44")
+            raise IllegalCard(_("{card} is not in {seat}'s hand").format(
+                card=words.card(card), seat=words.seat(hand)),
+                              law="44")
         index = len(self.tricks) - 1
         deciders: tuple[Seat, ...]
         if hand.side is declaring:
             if index == 0:
-                raise IllegalCard(f"{card} from {hand.full_name} before the opening lead: the "
-                                  f"director rules (Law 24, 41)", law="53-57")
+                raise IllegalCard(_("{card} from {seat} before the opening lead: the director rules "
+                                    "(Law 24, 41)")
+                                  .format(card=words.card(card), seat=words.seat(hand)), law="53-57")
             law, deciders = "55", (self.declarer.lho, self.declarer.rho)
         else:
             law, deciders = ("54" if index == 0 else "53, 56"), (self.declarer,)
@@ -337,22 +349,24 @@ class Play:
         goes back and the player whose lead it was leads. A defender's card becomes a major penalty
         card (Laws 54D, 56, 50), which ``legal_cards`` then obliges its owner to play at the first
         legal opportunity (Law 50D1); declarer's card carries no penalty (Laws 55, 48A)."""
-        pending = decide_pending(self.irregularities, choice, by, IllegalCard, "lead out of turn")
+        pending = decide_pending(self.irregularities, choice, by, IllegalCard,
+                                 _("there is no lead out of turn awaiting a decision"))
         card = Card.parse(pending.subject)
         if choice is Choice.ACCEPT:
             trick = self.tricks[-1]
             trick.leader = pending.offender
             self._add(card, trick, pending.offender)
-            pending.rectification.append(
-                f"the lead stands; {pending.offender.lho.full_name} plays next (Law {pending.law})")
+            pending.rectification.append(_("the lead stands; {seat} plays next (Law {law})").format(
+                seat=words.seat(pending.offender.lho), law=pending.law))
         elif pending.offender.side is self.declarer.side:
-            pending.rectification.append(
-                f"{card} goes back without penalty; {pending.in_turn.full_name} leads (Law 55)")
+            pending.rectification.append(_("{card} goes back without penalty; {seat} leads (Law 55)").format(
+                card=words.card(card), seat=words.seat(pending.in_turn)))
         else:
             self._penalty(pending.offender, card)
             pending.rectification.append(
-                f"{card} is a major penalty card of {pending.offender.full_name} (Law 50); "
-                f"{pending.in_turn.full_name} leads (Law 56)")
+                _("{card} is a major penalty card of {offender} (Law 50); {seat} leads (Law 56)").format(
+                    card=words.card(card), offender=words.seat(pending.offender),
+                    seat=words.seat(pending.in_turn)))
         return pending
 
     def _penalty(self, seat: Seat, card: Card) -> None:
@@ -376,22 +390,24 @@ class Play:
         (or require it, where Law 26A2 allows), or None to waive it. Returns the record's text."""
         penalty = self.lead_choice
         if penalty is None:
-            raise IllegalCard("there is no lead restriction to choose now", law="26")
+            raise IllegalCard(_("there is no lead restriction to choose now"), law="26")
         if by is not None and by != self.declarer:
-            raise IllegalCard(f"{by.full_name} may not choose: declarer does (Law 26)", law="26")
+            raise IllegalCard(_("{seat} may not choose: declarer does (Law 26)").format(seat=words.seat(by)),
+                              law="26")
         if suit is not None and suit not in (penalty.require if require else penalty.forbid):
-            verb = "require" if require else "forbid"
-            raise IllegalCard(f"declarer may not {verb} a {suit.name.lower()} lead: {penalty}",
-                              law=penalty.law)
+            text = (_("declarer may not require a {suits} lead: {penalty}") if require
+                    else _("declarer may not forbid a {suits} lead: {penalty}"))
+            raise IllegalCard(text.format(suits=words.suits(suit), penalty=penalty), law=penalty.law)
         self.lead_penalties.remove(penalty)
         leader = penalty.offender.partner
         if suit is None:
-            text = f"declarer waived the lead restriction on {leader.full_name} (Law {penalty.law})"
+            text = _("declarer waived the lead restriction on {seat} (Law {law})").format(
+                seat=words.seat(leader), law=penalty.law)
         else:
             self._lead_rule = (suit, require, leader, len(self.tricks) - 1)
-            verb = "required" if require else "forbade"
-            text = (f"declarer {verb} a {suit.name.lower().rstrip('s')} lead by {leader.full_name} "
-                    f"(Law {penalty.law})")
+            text = (_("declarer required a {suit} lead by {seat} (Law {law})") if require
+                    else _("declarer forbade a {suit} lead by {seat} (Law {law})"))
+            text = text.format(suit=words.suit(suit), seat=words.seat(leader), law=penalty.law)
         self.lead_rulings.append(text)
         return text
 
@@ -432,13 +448,13 @@ class Play:
         transfers no trick (Law 64)."""
         revoke = next((r for r in reversed(self.revokes) if r.seat == seat and not r.corrected), None)
         if revoke is None:
-            raise IllegalCard(f"{seat.full_name} has no revoke to correct", law="62")
+            raise IllegalCard(_("{seat} has no revoke to correct").format(seat=words.seat(seat)), law="62")
         if not self.is_established(revoke):
             return self._correct_before_established(revoke)
         if revoke.trick == 11 and self.claim_made is None:
             return self._correct_twelfth(revoke)
-        raise IllegalCard(f"{seat.full_name}'s revoke in trick {revoke.trick + 1} is established: it "
-                          "stands and Law 64 applies", law="63B")
+        raise IllegalCard(_("{seat}'s revoke in trick {trick} is established: it stands and Law 64 applies")
+                          .format(seat=words.seat(seat), trick=revoke.trick + 1), law="63B")
 
     def _correct_before_established(self, revoke: Revoke) -> Revoke:
         trick = self.tricks[revoke.trick]
@@ -454,11 +470,13 @@ class Play:
         defender = revoke.seat.side is not self.declarer.side
         if defender:
             self._penalty(revoke.seat, revoke.card)
-            what = f"{revoke.card} is a major penalty card (Law 62B1)"
+            what = _("{card} is a major penalty card (Law 62B1)")
         else:
-            what = f"{revoke.card} goes back without rectification (Law 62B2)"
-        self.corrections.append(f"revoke by {revoke.seat.full_name} in trick {revoke.trick + 1} "
-                                f"corrected: {what}; the cards played after it come back (Law 62C)")
+            what = _("{card} goes back without rectification (Law 62B2)")
+        self.corrections.append(_("revoke by {seat} in trick {trick} corrected: {what}; the cards played "
+                                  "after it come back (Law 62C)").format(
+            seat=words.seat(revoke.seat), trick=revoke.trick + 1, what=what.format(
+                card=words.card(revoke.card))))
         return corrected
 
     def _take_back(self, trick_index: int, card_index: int) -> list[tuple[Seat, Card]]:
@@ -501,8 +519,10 @@ class Play:
         self._held[offender].add(revoke.card)
         corrected = replace(revoke, corrected="62D")
         self.revokes[self.revokes.index(revoke)] = corrected
-        self.corrections.append(f"revoke by {offender.full_name} in trick 12 corrected: {right} "
-                                f"replaces {revoke.card} (Law 62D)")
+        self.corrections.append(_("revoke by {seat} in trick 12 corrected: {card} replaces {revoke} "
+                                  "(Law 62D)")
+                                .format(seat=words.seat(offender), card=words.card(right),
+                                        revoke=words.card(revoke.card)))
         if len(twelfth.cards) == 4:
             twelfth.winner = trick_winner(twelfth.leader, twelfth.cards, self.trump)
             self._completed += 1
@@ -522,23 +542,26 @@ class Play:
     def claim(self, claimer: Seat, tricks: int) -> Claim:
         """``claimer``'s side claims ``tricks`` of the remaining tricks (Law 68A/B)."""
         if self.is_complete:
-            raise IllegalClaim("the play has ended: there is nothing to claim", law="68")
+            raise IllegalClaim(_("the play has ended: there is nothing to claim"), law="68")
         if self.claim_made is not None:
-            raise IllegalClaim("a claim is already being decided", law="68D")
+            raise IllegalClaim(_("a claim is already being decided"), law="68D")
         if self.pending is not None:
-            raise IllegalClaim(f"{self.pending.describe()} awaits a decision", law="53-56")
+            raise IllegalClaim(_("{irregularity} awaits a decision").format(
+                irregularity=self.pending.describe()),
+                               law="53-56")
         remaining = self.tricks_remaining
         if not 0 <= tricks <= remaining:
-            raise IllegalClaim(f"claim of {tricks} tricks with {remaining} to play", law="68")
+            raise IllegalClaim(_("claim of {tricks} tricks with {remaining} to play").format(
+                tricks=tricks, remaining=remaining), law="68")
         if claimer == self.dummy:
-            raise IllegalClaim("dummy may not claim or concede", law="68")
+            raise IllegalClaim(_("dummy may not claim or concede"), law="68")
         self.claim_made = Claim(claimer, tricks, remaining)
         return self.claim_made
 
     def _pending_claim(self) -> Claim:
         claim = self.claim_made
         if claim is None or claim.state in _SETTLED:
-            raise IllegalClaim("there is no claim awaiting a decision", law="68-69")
+            raise IllegalClaim(_("there is no claim awaiting a decision"), law="68-69")
         return claim
 
     def accept_claim(self) -> None:
@@ -553,7 +576,8 @@ class Play:
         """The director's ruling (Law 70): the claimer's side gets ``tricks`` of the remaining."""
         claim = self._pending_claim()
         if not 0 <= tricks <= claim.remaining:
-            raise IllegalClaim(f"ruling of {tricks} tricks with {claim.remaining} to play", law="70")
+            raise IllegalClaim(_("ruling of {tricks} tricks with {remaining} to play").format(
+                tricks=tricks, remaining=claim.remaining), law="70")
         claim.ruled_tricks = tricks
         claim.state = ClaimState.RULED
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
+from ..i18n import LAWS
 from .auction import Contract
 from .cards import Strain
+
+_ = LAWS.gettext
 
 GAME_BONUS = {False: 300, True: 500}
 PARTSCORE_BONUS = 50
@@ -48,7 +51,7 @@ def duplicate_score(contract: Contract | None, tricks: int, vulnerable: bool) ->
     if contract is None:
         return 0
     if not 0 <= tricks <= 13:
-        raise ValueError(f"a declarer wins 0 to 13 tricks, not {tricks}")
+        raise ValueError(_("a declarer wins 0 to 13 tricks, not {tricks}").format(tricks=tricks))
     needed = contract.tricks_needed
     if tricks < needed:
         return -undertrick_penalty(contract, needed - tricks, vulnerable)
@@ -89,14 +92,14 @@ def neuberg(mp: float, played: int, expected: int) -> float:
     """Neuberg's formula: matchpoints on a board played ``played`` times, scaled to a board
     played ``expected`` times (both on the 2-per-score-beaten scale of ``matchpoints``)."""
     if played < 1:
-        raise ValueError("a board must be played at least once to be scaled")
+        raise ValueError(_("a board must be played at least once to be scaled"))
     return (mp + 1) * expected / played - 1
 
 
 def matchpoint_percent(mp: float, played: int) -> float:
     """Matchpoints as a percentage of the top (2 for each other result)."""
     if played < 1:
-        raise ValueError("a board must be played at least once to have a percentage")
+        raise ValueError(_("a board must be played at least once to have a percentage"))
     top = 2 * (played - 1)
     return 50.0 if top == 0 else 100.0 * mp / top
 

@@ -21,10 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..i18n import LAWS
+from . import words
 from .auction import Contract
 from .cards import Card, Seat, Suit
 from .errors import IllegalCard, IllegalDeal, ParseError
 from .rubber import Rubber
+
+_ = LAWS.gettext
 
 
 class TwoPlayer(Rubber):
@@ -35,7 +39,8 @@ class TwoPlayer(Rubber):
 
     def __init__(self, seats: tuple[Seat, Seat] = (Seat.S, Seat.W)) -> None:
         if len(seats) != 2 or seats[0].side is seats[1].side:
-            raise ParseError(f"the two players sit at seats of different sides, not {seats}")
+            raise ParseError(_("the two players sit at seats of different sides, not {seats}").format(
+                seats=" ".join(words.seat(seat) for seat in seats)))
         super().__init__(first_dealer=seats[0])
         self.seats = seats
 
@@ -66,16 +71,16 @@ class TwoHandedPlay:
                  stock: Sequence[Card] = ()) -> None:
         held = {seat: set(cards) for seat, cards in hands.items()}
         if len(held) != 2 or leader not in held:
-            raise IllegalDeal("the two-player game has two hands, one of them the leader's", law="13")
+            raise IllegalDeal(_("the two-player game has two hands, one of them the leader's"), law="13")
         if any(len(cards) != 13 for cards in held.values()):
-            raise IllegalDeal("each of the two players holds 13 cards", law="13")
+            raise IllegalDeal(_("each of the two players holds 13 cards"), law="13")
         if len(stock) not in (0, 26):
-            raise IllegalDeal(f"the stock holds 26 cards, not {len(stock)}", law="13")
+            raise IllegalDeal(_("the stock holds 26 cards, not {count}").format(count=len(stock)), law="13")
         everything = [card for cards in held.values() for card in cards] + list(stock)
         if len(set(everything)) != len(everything):
-            raise IllegalDeal("a card is in two places", law="13")
+            raise IllegalDeal(_("a card is in two places"), law="13")
         if stock and trump is not None:
-            raise IllegalDeal("the stock phase is played at no trump")
+            raise IllegalDeal(_("the stock phase is played at no trump"))
         self.hands = held
         self.trump = trump
         self.stock = list(stock)
@@ -115,13 +120,18 @@ class TwoHandedPlay:
         """Play ``card`` (for ``seat``, default whoever is to play); the trick when it completes."""
         turn = self.turn
         if self.is_complete:
-            raise IllegalCard(f"{card} after the thirteenth trick", law="44")
+            raise IllegalCard(_("{card} after the thirteenth trick").format(card=words.card(card)), law="44")
         if seat is not None and seat != turn:
-            raise IllegalCard(f"{card} from {seat.full_name}: it is {turn.full_name}'s turn", law="44")
+            raise IllegalCard(_("{card} from {seat}: it is {turn}'s turn").format(
+                card=words.card(card), seat=words.seat(seat), turn=words.seat(turn)), law="44")
         if card not in self.hands[turn]:
-            raise IllegalCard(f"{card} is not in {turn.full_name}'s hand", law="44")
+            raise IllegalCard(_("{card} is not in {seat}'s hand").format(
+                card=words.card(card), seat=words.seat(turn)),
+                              law="44")
         if card not in self.legal_cards():
-            raise IllegalCard(f"{card}: {turn.full_name} must follow suit", law="44C")
+            raise IllegalCard(_("{card}: {seat} must follow suit").format(
+                card=words.card(card), seat=words.seat(turn)),
+                              law="44C")
         self.hands[turn].discard(card)
         if self.led is None:
             self.led = card
@@ -148,14 +158,16 @@ def stock_phase(hands: Mapping[Seat, Iterable[Card]], stock: Sequence[Card], dea
     """The stock phase of a deal: the non-dealer leads, no trump."""
     players = list(hands)
     if dealer not in players:
-        raise IllegalDeal(f"the dealer {dealer.full_name} is not one of the two players")
+        raise IllegalDeal(_("the dealer {seat} is not one of the two players").format(
+            seat=words.seat(dealer)))
     return TwoHandedPlay(hands, leader=players[1 - players.index(dealer)], stock=stock)
 
 
 def hand_phase(stock: TwoHandedPlay, contract: Contract, declarer: Seat) -> TwoHandedPlay:
     """The play of the 13 cards in hand after the stock phase: declarer's opponent leads."""
     if not stock.is_complete:
-        raise IllegalCard("the hands are played once the stock phase's 13 tricks are over", law="44")
+        raise IllegalCard(_("the hands are played once the stock phase's 13 tricks are over"), law="44")
     if declarer not in stock.hands:
-        raise IllegalDeal(f"the declarer {declarer.full_name} is not one of the two players")
+        raise IllegalDeal(_("the declarer {seat} is not one of the two players").format(
+            seat=words.seat(declarer)))
     return TwoHandedPlay(stock.hands, leader=stock.other(declarer), trump=contract.strain.trump)

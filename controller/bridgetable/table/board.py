@@ -30,10 +30,21 @@ from ..bridge import (
     Seat,
     Side,
     Strain,
+    words,
 )
 from ..bridge.forms import GAME_FORMS
 from ..events import Key
+from ..i18n import LAWS, N_
 from .openplay import OpenPlay, OpenTwoHandedPlay
+
+_ = LAWS.gettext
+
+# What the table says of a passed-out deal, by game form (``DealRules.passed_out``).
+PASSED_OUT = N_("passed out")
+PASSED_OUT_SAME_DEALER = N_("passed out: the same dealer deals again")
+PASSED_OUT_NEXT_DEALER = N_("passed out: the next dealer deals")
+PASSED_OUT_OTHER_PLAYER = N_("passed out: the other player deals")
+TWENTY_EACH = N_("20 points each: the same dealer deals again")
 
 LEVEL_KEYS = {Key.ONE: 1, Key.TWO: 2, Key.THREE: 3, Key.FOUR: 4, Key.FIVE: 5, Key.SIX: 6, Key.SEVEN: 7}
 STRAIN_KEYS = {Key.CLUBS: Strain.CLUBS, Key.DIAMONDS: Strain.DIAMONDS, Key.HEARTS: Strain.HEARTS,
@@ -85,19 +96,22 @@ class FlowConfig:
 
     def __post_init__(self) -> None:
         if self.game not in GAME_FORMS:
-            raise ValueError(f"game is one of {', '.join(GAME_FORMS)}, not {self.game!r}")
+            raise ValueError(_("game is one of {forms}, not {game!r}").format(
+                forms=", ".join(GAME_FORMS), game=self.game))
         if len(self.players) != 2 or self.players[0].side is self.players[1].side:
-            raise ValueError(f"the two players sit at two seats of different sides, not {self.players}")
+            raise ValueError(_("the two players sit at two seats of different sides, not {seats}").format(
+                seats=" ".join(str(seat) for seat in self.players)))
         if self.game == "two-player" and not (self.card_readers and self.bidding_boxes):
-            raise ValueError("the two-player game needs card readers and bidding boxes")
+            raise ValueError(_("the two-player game needs card readers and bidding boxes"))
         if self.game != "duplicate" and self.more_boards:
-            raise ValueError(f"a table on the station's link plays duplicate boards, not {self.game}")
+            raise ValueError(_("a table on the station's link plays duplicate boards, not {game}").format(
+                game=self.game))
         if not self.boards and not self.more_boards and self.game == "duplicate":
-            raise ValueError("a session needs at least one board")
+            raise ValueError(_("a session needs at least one board"))
         if self.hand_check and not self.card_readers:
-            raise ValueError("the hand check needs card readers")
+            raise ValueError(_("the hand check needs card readers"))
         if self.policy not in ("prevent", "laws"):
-            raise ValueError(f"policy is \"prevent\" or \"laws\", not {self.policy!r}")
+            raise ValueError(_('policy is "prevent" or "laws", not {policy!r}').format(policy=self.policy))
 
 
 def stepped(value: int, key: Key, low: int, high: int) -> int:
@@ -109,9 +123,9 @@ def stepped(value: int, key: Key, low: int, high: int) -> int:
     elif key in (Key.DOUBLE, Key.REDOUBLE):
         new = value - 1 if key is Key.DOUBLE else value + 1
     else:
-        raise Refused(f"{key.value}: enter a number (1-7, X -1, XX +1, Pass 0), then OK")
+        raise Refused(_("{key}: enter a number (1-7, X -1, XX +1, Pass 0), then OK").format(key=key.value))
     if not low <= new <= high:
-        raise Refused(f"{new} is out of range: {low} to {high}")
+        raise Refused(_("{number} is out of range: {low} to {high}").format(number=new, low=low, high=high))
     return new
 
 
@@ -125,7 +139,7 @@ class DealRules:
     scorer: Scorer
     first_phase: Phase = Phase.AUCTION  # after the start screen and the hand check
     counts_honours: bool = False
-    passed_out: str = "passed out"  # what the table says of a passed-out deal
+    passed_out: str = PASSED_OUT  # what the table says of a passed-out deal (a message id)
     players: tuple[Seat, Seat] | None = None  # the two-player game's seats
     handlers: Mapping[Phase, Handler] = field(default_factory=dict)  # the form's own, by phase
 
@@ -162,6 +176,7 @@ class BoardInPlay:
         self.claimer: Seat | None = None
         self.director: Seat | None = None
         self.director_reason = ""
+        self.director_revoke = False  # the director was called for a revoke, which UNDO corrects
         self.director_calls: list[str] = []  # every call on this board, for the result record
         self.confirmed_by: Seat | None = None  # the result is confirmed: the board is over
         self.stopper: Seat | None = None  # pressed STOP before its call
@@ -174,14 +189,16 @@ class BoardInPlay:
         if rules.players is not None:  # the stock phase: the dealer's opponent leads
             self.stock = OpenTwoHandedPlay(rules.players, next(s for s in rules.players if s != self.dealer))
 
-    def toggle_director(self, seat: Seat, reason: str = "") -> str:
-        """Call the director (with ``reason``), or answer the call on show (no reason)."""
+    def toggle_director(self, seat: Seat, reason: str = "", revoke: bool = False) -> str:
+        """Call the director (with ``reason``; ``revoke``: for a revoke), or answer the call on
+        show (no reason)."""
         if self.director is not None and not reason:
-            self.director, self.director_reason = None, ""
-            return "director call answered"
-        self.director, self.director_reason = seat, reason or f"called by {seat.full_name}"
+            self.director, self.director_reason, self.director_revoke = None, "", False
+            return _("director call answered")
+        self.director, self.director_revoke = seat, revoke
+        self.director_reason = reason or _("called by {seat}").format(seat=words.seat(seat))
         self.director_calls.append(self.director_reason)
-        return f"director called: {self.director_reason}"
+        return _("director called: {reason}").format(reason=self.director_reason)
 
     def irregularity(self) -> Irregularity | None:
         """The irregular call or lead awaiting a decision, if any."""
@@ -191,7 +208,7 @@ class BoardInPlay:
 
     def require_play(self) -> Play:
         if self.play is None:
-            raise Refused("no play is in progress")
+            raise Refused(_("no play is in progress"))
         return self.play
 
     def confirmers(self) -> tuple[Seat, ...]:
@@ -213,7 +230,7 @@ class BoardInPlay:
         self.contract, self.declarer = self.auction.contract, self.auction.declarer
         if self.contract is None or self.declarer is None:
             self.set_result(0)
-            return self.rules.passed_out
+            return _(self.rules.passed_out)
         self.begin_play()
         return None
 

@@ -34,14 +34,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bridge import Auction, BridgeError, Card, Contract, Play, Seat
+from ..bridge import Auction, BridgeError, Card, Contract, Play, Seat, words
 from ..events import EventKind, Key, TableEvent
+from ..i18n import LAWS, notation
 from .board import BoardInPlay, DealRules, FlowConfig, Handler, Phase, Refused
 from .forms import table_form
 from .phases import announcement, auction, claim, irregularity, play, result, start, twoplayer
 from .view import TableView, table_view
 
 __all__ = ["BoardFlow", "FlowConfig", "Outcome", "Phase", "Refused", "TableView"]
+
+_ = LAWS.gettext
 
 HANDLERS: dict[Phase, Handler] = {
     Phase.START: start.on_start,
@@ -72,14 +75,16 @@ def _key(event: TableEvent) -> Key:
     try:
         return Key(event.value)
     except ValueError:
-        raise Refused(f"unknown key {event.value!r} at {event.seat.full_name}") from None
+        raise Refused(_("unknown key {key!r} at {seat}").format(
+            key=event.value, seat=words.seat(event.seat))) from None
 
 
 def _card(event: TableEvent) -> Card:
     try:
         return Card.parse(event.value)
     except BridgeError:
-        raise Refused(f"unreadable card {event.value!r} at {event.seat.full_name}") from None
+        raise Refused(_("unreadable card {card!r} at {seat}").format(
+            card=event.value, seat=words.seat(event.seat))) from None
 
 
 class BoardFlow:
@@ -167,19 +172,20 @@ class BoardFlow:
             return start.on_scan(self.current, seat, card)
         if self.phase is Phase.PLAY:
             return play.on_card(self.current, seat, card)
-        raise Refused(f"{card.symbol} scanned at {seat.full_name}: no card is expected now")
+        raise Refused(_("{card} scanned at {seat}: no card is expected now").format(
+            card=notation.card(str(card)), seat=words.seat(seat)))
 
     def _on_key(self, seat: Seat, key: Key) -> tuple[str | None, dict[str, Any] | None]:
         board = self.current
         if board.phase is Phase.WAITING:
-            raise Refused("waiting for the station to assign the next boards")
+            raise Refused(_("waiting for the station to assign the next boards"))
         if board.irregularity() is not None:
             return irregularity.on_key(board, seat, key), None
         if key is Key.DIRECTOR and not (claim.disputes(board, seat) or result.disputes(board, seat)):
             return board.toggle_director(seat), None
         handler = board.rules.handlers.get(board.phase) or HANDLERS.get(board.phase)
         if handler is None:
-            raise Refused("the session is over: every board is confirmed")
+            raise Refused(_("the session is over: every board is confirmed"))
         note = handler(board, seat, key)
         if board.confirmed_by is None:
             return note, None

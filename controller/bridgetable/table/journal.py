@@ -44,9 +44,12 @@ from typing import Any
 
 from ..bridge import Seat
 from ..events import EventKind, TableEvent
+from ..i18n import LAWS
 
 SCHEMA_VERSION = "4"  # 2: the outbox key holds the round; 3: the station's assignments; 4: moves
 UPGRADABLE = ("2", "3")  # older schemas this program upgrades in place (3 adds a table, 4 a column)
+
+_ = LAWS.gettext
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -118,7 +121,8 @@ class Journal:
                         self._db.execute(statement)
                 self._check_meta(session)
         except sqlite3.DatabaseError as error:
-            raise JournalError(f"{self.path}: not a usable journal: {error}") from error
+            raise JournalError(_("{path}: not a usable journal: {error}").format(
+                path=self.path, error=error)) from error
 
     def _check_meta(self, session: str | None) -> None:
         meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
@@ -133,12 +137,13 @@ class Journal:
                 self._db.execute("ALTER TABLE assignments ADD COLUMN moves TEXT")
             self._db.execute("UPDATE meta SET value = ? WHERE name = 'schema'", (SCHEMA_VERSION,))
         elif meta.get("schema") != SCHEMA_VERSION:
-            raise JournalError(f"{self.path}: journal schema {meta.get('schema')}, "
-                               f"this program reads {SCHEMA_VERSION}")
+            raise JournalError(_("{path}: journal schema {schema}, this program reads {version}").format(
+                path=self.path, schema=meta.get("schema"), version=SCHEMA_VERSION))
         self.session = meta.get("session", "")
         if session is not None and self.session != session:
-            raise JournalError(f"{self.path} belongs to session {meta.get('session')!r}, "
-                               f"not {session!r}: use a new journal file for a new session")
+            raise JournalError(_("{path} belongs to session {journal!r}, not {session!r}: use a new journal "
+                                 "file for a new session").format(path=self.path, journal=meta.get("session"),
+                                                                  session=session))
 
     def game(self) -> str | None:
         """The game form the events were played in (None: a new journal, no events yet)."""
@@ -184,9 +189,11 @@ class Journal:
         """Belong to ``session`` from now on: only a journal of no session without results may."""
         with self._transaction():
             if self.session and self.session != session:
-                raise JournalError(f"{self.path} belongs to session {self.session!r}, not {session!r}")
+                raise JournalError(_("{path} belongs to session {journal!r}, not {session!r}").format(
+                    path=self.path, journal=self.session, session=session))
             if self._db.execute("SELECT count(*) FROM outbox").fetchone()[0]:
-                raise JournalError(f"{self.path} holds results of no session: it cannot join {session!r}")
+                raise JournalError(_("{path} holds results of no session: it cannot join {session!r}").format(
+                    path=self.path, session=session))
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('session', ?)", (session,))
         self.session = session
 

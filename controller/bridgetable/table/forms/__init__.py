@@ -3,6 +3,7 @@ comes next, the phase a deal begins with, how it is scored and what the score sh
 
 from __future__ import annotations
 
+from ...i18n import LAWS
 from ..board import FlowConfig
 from .base import TableForm
 from .chicago import ChicagoAtTable
@@ -10,6 +11,8 @@ from .duplicate import DuplicateBoards
 from .minibridge import MinibridgeAtTable
 from .rubber import RubberAtTable
 from .twoplayer import TwoPlayerAtTable
+
+_ = LAWS.gettext
 
 FORMS: dict[str, type[TableForm]] = {
     "duplicate": DuplicateBoards, "rubber": RubberAtTable,
@@ -21,5 +24,5 @@ FORMS: dict[str, type[TableForm]] = {
 def table_form(config: FlowConfig) -> TableForm:
     """The form table.toml's ``game`` names, for a new session."""
     if config.game not in FORMS:
-        raise ValueError(f"the table unit does not play {config.game!r} yet")
+        raise ValueError(_("the table unit does not play {game!r} yet").format(game=config.game))
     return FORMS[config.game](config)

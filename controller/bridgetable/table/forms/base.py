@@ -9,14 +9,14 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from ...bridge import DealResult, DealSetup, GameForm, ScoreSheet, Seat, Side, game_form
-from ..board import FlowConfig, Handler, Phase
+from ..board import PASSED_OUT, FlowConfig, Handler, Phase
 
 
 class TableForm(ABC):
     """A game form as the table unit plays it; ``setup(done)`` is the deal to play after
     ``done`` confirmed deals (None: none now, waiting for boards or over)."""
 
-    passed_out = "passed out"  # what the result screen says of a passed-out deal
+    passed_out = PASSED_OUT  # what the result screen says of a passed-out deal (a message id)
 
     def __init__(self, config: FlowConfig) -> None:
         self.config = config

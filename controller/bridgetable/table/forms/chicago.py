@@ -5,8 +5,9 @@ the four deals' scores are shown between deals."""
 
 from __future__ import annotations
 
+from ..board import PASSED_OUT_SAME_DEALER
 from .base import EngineForm
 
 
 class ChicagoAtTable(EngineForm):
-    passed_out = "passed out: the same dealer deals again"
+    passed_out = PASSED_OUT_SAME_DEALER

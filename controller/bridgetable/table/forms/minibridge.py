@@ -4,12 +4,12 @@ each dealt again by the same dealer and not counted, four deals scored each on i
 
 from __future__ import annotations
 
-from ..board import Phase
+from ..board import TWENTY_EACH, Phase
 from .base import EngineForm
 
 
 class MinibridgeAtTable(EngineForm):
-    passed_out = "20 points each: the same dealer deals again"
+    passed_out = TWENTY_EACH
 
     def first_phase(self) -> Phase:
         return Phase.ANNOUNCE

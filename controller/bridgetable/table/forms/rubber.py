@@ -6,8 +6,9 @@ below the line) is shown between deals."""
 
 from __future__ import annotations
 
+from ..board import PASSED_OUT_NEXT_DEALER
 from .base import EngineForm
 
 
 class RubberAtTable(EngineForm):
-    passed_out = "passed out: the next dealer deals"
+    passed_out = PASSED_OUT_NEXT_DEALER

@@ -5,13 +5,13 @@ the stock phase, then the auction and the play (``phases.twoplayer``); scored as
 from __future__ import annotations
 
 from ...bridge import GameForm, Seat, TwoPlayer
-from ..board import Handler, Phase
+from ..board import PASSED_OUT_OTHER_PLAYER, Handler, Phase
 from ..phases import twoplayer
 from .base import EngineForm
 
 
 class TwoPlayerAtTable(EngineForm):
-    passed_out = "passed out: the other player deals"
+    passed_out = PASSED_OUT_OTHER_PLAYER
 
     def new_game(self) -> GameForm:
         return TwoPlayer(self.config.players)

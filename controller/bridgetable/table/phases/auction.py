@@ -3,10 +3,13 @@ and going back to it (Law 25A) before the opening lead."""
 
 from __future__ import annotations
 
-from ...bridge import Call, Contract, Seat
+from ...bridge import Call, Contract, Seat, words
 from ...events import Key
+from ...i18n import LAWS
 from ..board import CALL_KEYS, LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused
 from . import irregularity
+
+_ = LAWS.gettext
 
 
 def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -14,25 +17,27 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         return undo_call(b, seat)
     if key is Key.ALERT:
         index = b.auction.alert(seat)
-        return f"{seat.full_name} alerts {b.auction.calls[index]}"
+        return _("{seat} alerts {call}").format(
+            seat=words.seat(seat), call=words.call(b.auction.calls[index]))
     if key is Key.STOP:
         if seat != b.auction.turn:
-            raise Refused(f"{seat.full_name}: STOP comes before one's own skip bid")
+            raise Refused(_("{seat}: STOP comes before one's own skip bid").format(seat=words.seat(seat)))
         b.stopper = seat
-        return f"{seat.full_name}: STOP"
+        return _("{seat}: STOP").format(seat=words.seat(seat))
     if key is Key.OK:
-        raise Refused("OK is not a call: use a level then a strain, Pass, X or XX")
+        raise Refused(_("OK is not a call: use a level then a strain, Pass, X or XX"))
     if key is Key.CLAIM:
-        raise Refused("no claim during the auction")
+        raise Refused(_("no claim during the auction"))
     turn = b.auction.turn
     if seat != turn and b.config.policy == "prevent":
-        raise Refused(f"{seat.full_name} out of rotation: it is {turn.full_name}'s call (Law 29-32)")
+        raise Refused(_("{seat} out of rotation: it is {turn}'s call (Law 29-32)").format(
+            seat=words.seat(seat), turn=words.seat(turn)))
     if key in LEVEL_KEYS:
         b.pending[seat] = LEVEL_KEYS[key]
         return None
     if key in STRAIN_KEYS:
         if seat not in b.pending:
-            raise Refused(f"{seat.full_name}: press a level (1-7) before the strain")
+            raise Refused(_("{seat}: press a level (1-7) before the strain").format(seat=words.seat(seat)))
         call = Call.bid(b.pending[seat], STRAIN_KEYS[key])
     else:
         call = CALL_KEYS[key]
@@ -61,7 +66,7 @@ def undo_call(b: BoardInPlay, seat: Seat) -> str:
     partner has called, and the call its left-hand opponent made over it is withdrawn too (Law
     25A, under both policies). The seat then makes the intended call."""
     if b.pending.pop(seat, None) is not None:
-        return f"{seat.full_name}: level cleared"
+        return _("{seat}: level cleared").format(seat=words.seat(seat))
     b.auction.undo(seat)
     change = b.auction.changes[-1]
     b.phase = Phase.AUCTION
@@ -78,7 +83,7 @@ def back_to_auction(b: BoardInPlay, seat: Seat) -> str:
     b.phase, b.number, b.entry_strain, b.entry_risk = Phase.CONTRACT_ENTRY, 0, None, 0
     b.contract = b.declarer = b.play = None
     b.tricks = None
-    return "enter the contract again"
+    return _("enter the contract again")
 
 
 def on_contract_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -86,7 +91,7 @@ def on_contract_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         b.number = LEVEL_KEYS[key]
     elif key in STRAIN_KEYS:
         if not b.number:
-            raise Refused("contract: press the level first")
+            raise Refused(_("contract: press the level first"))
         b.entry_strain = STRAIN_KEYS[key]
     elif key in (Key.DOUBLE, Key.REDOUBLE):
         b.entry_risk = 1 if key is Key.DOUBLE else 2
@@ -94,20 +99,20 @@ def on_contract_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         b.number, b.entry_strain, b.entry_risk = 0, None, 0
     elif key is Key.UNDO:
         b.number, b.entry_strain, b.entry_risk = 0, None, 0
-        return "contract cleared"
+        return _("contract cleared")
     elif key is Key.OK:
         return _enter_contract(b, seat)
     else:
-        raise Refused("contract: level, strain, X or XX, then OK at declarer's seat")
+        raise Refused(_("contract: level, strain, X or XX, then OK at declarer's seat"))
     return None
 
 
 def _enter_contract(b: BoardInPlay, seat: Seat) -> str | None:
     if b.number and b.entry_strain is None:
-        raise Refused("contract: the strain is missing")
+        raise Refused(_("contract: the strain is missing"))
     if b.entry_strain is None:  # Pass then OK: passed out
         b.set_result(0)
-        return b.rules.passed_out
+        return _(b.rules.passed_out)
     b.contract = Contract(b.number, b.entry_strain, b.entry_risk)
     b.declarer = seat
     b.begin_play()

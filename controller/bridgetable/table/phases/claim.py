@@ -3,21 +3,24 @@ dispute, and the director rules."""
 
 from __future__ import annotations
 
-from ...bridge import Play, Seat
+from ...bridge import Play, Seat, words
 from ...bridge.claims import analyse_claim
 from ...events import Key
+from ...i18n import LAWS
 from .. import claim_dd
 from ..board import BoardInPlay, Phase, Refused, stepped
+
+_ = LAWS.gettext
 
 
 def on_claim_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     play = b.require_play()
     assert b.claimer is not None
     if seat != b.claimer:
-        raise Refused(f"{b.claimer.full_name} is entering a claim")
+        raise Refused(_("{seat} is entering a claim").format(seat=words.seat(b.claimer)))
     if key is Key.UNDO:
         b.phase = Phase.PLAY
-        return "claim withdrawn"
+        return _("claim withdrawn")
     if key is Key.OK:
         play.claim(seat, b.number)
         b.phase = Phase.CLAIM
@@ -34,18 +37,18 @@ def on_claim_decision(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         if key is Key.UNDO and seat == claim.claimer:
             play.withdraw_claim()
             b.phase = Phase.PLAY
-            return "claim withdrawn: play continues"
-        raise Refused("the opponents accept the claim (OK) or dispute it (DIRECTOR)")
+            return _("claim withdrawn: play continues")
+        raise Refused(_("the opponents accept the claim (OK) or dispute it (DIRECTOR)"))
     if key is Key.OK:
         play.accept_claim()
         b.set_result(play.declarer_tricks)
-        return "claim accepted (Law 69A)"
+        return _("claim accepted (Law 69A)")
     if key is Key.DIRECTOR:
         play.dispute_claim()
         b.phase, b.number = Phase.CLAIM_RULING, claim.tricks
         b.claim_analysis = _analysis(play, claim.claimer, claim.tricks)
-        return b.toggle_director(seat, f"{seat.full_name} disputes the claim (Law 68D)")
-    raise Refused("accept the claim with OK, or dispute it with DIRECTOR")
+        return b.toggle_director(seat, _("{seat} disputes the claim (Law 68D)").format(seat=words.seat(seat)))
+    raise Refused(_("accept the claim with OK, or dispute it with DIRECTOR"))
 
 
 def on_claim_ruling(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -55,12 +58,13 @@ def on_claim_ruling(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.UNDO:
         play.withdraw_claim()
         b.phase, b.director, b.claim_analysis = Phase.PLAY, None, None
-        return "the director lets play continue"
+        return _("the director lets play continue")
     if key is Key.OK:
         play.rule_claim(b.number)
         b.director, b.claim_analysis = None, None
         b.set_result(play.declarer_tricks)
-        return f"ruling: {b.number} tricks to {claim.claimer.full_name} (Law 70)"
+        return _("ruling: {tricks} tricks to {seat} (Law 70)").format(
+            tricks=b.number, seat=words.seat(claim.claimer))
     b.number = stepped(b.number, key, 0, claim.remaining)
     return None
 
@@ -80,5 +84,6 @@ def _analysis(play: Play, claimer: Seat, claimed: int) -> str | None:
     best = claim_dd.best_tricks(play, claimer)
     if best is None:
         return None
-    return (f"{claimer.full_name} claims {claimed} of {play.tricks_remaining}: {best} on best play "
-            "(double dummy); the worst line is the director's (Law 70)")
+    return _("{seat} claims {claimed} of {remaining}: {best} on best play (double dummy); the worst line "
+             "is the director's (Law 70)").format(seat=words.seat(claimer), claimed=claimed,
+                                                  remaining=play.tricks_remaining, best=best)

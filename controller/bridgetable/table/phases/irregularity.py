@@ -4,9 +4,12 @@ decided by the director."""
 
 from __future__ import annotations
 
-from ...bridge import Choice, Seat
+from ...bridge import Choice, Seat, words
 from ...events import Key
+from ...i18n import LAWS
 from ..board import BoardInPlay, Phase, Refused
+
+_ = LAWS.gettext
 
 
 def text(b: BoardInPlay) -> str | None:
@@ -17,15 +20,18 @@ def text(b: BoardInPlay) -> str | None:
         refused = b.auction.substitute_for if b.phase is Phase.AUCTION else None
         if refused is None:
             return None
-        return f"{refused.offender.full_name}: replace {refused.subject} by a legal call (Law 27B)"
+        return _("{seat}: replace {call} by a legal call (Law 27B)").format(
+            seat=words.seat(refused.offender), call=words.call(refused.subject))
     last = b.auction.last_bid
-    what = {"insufficient bid": f"insufficient after {last.call if last else ''}",
-            "call out of rotation": f"out of rotation by {irr.offender.full_name}",
-            "lead out of turn": f"led out of turn by {irr.offender.full_name}"}[irr.kind]
+    what = {"insufficient bid": _("{subject} insufficient after {last}"),
+            "call out of rotation": _("{subject} out of rotation by {seat}"),
+            "lead out of turn": _("{subject} led out of turn by {seat}")}[irr.kind].format(
+        subject=words.card(irr.subject) if irr.kind == "lead out of turn" else words.call(irr.subject),
+        last=words.call(last.call) if last else "", seat=words.seat(irr.offender))
     if b.director is not None:
-        return f"{irr.subject} {what} (Law {irr.law}): director: OK accepts, UNDO does not"
-    who = " or ".join(seat.full_name for seat in irr.deciders)
-    return f"{irr.subject} {what}: {who} accepts (OK) or director (DIRECTOR)"
+        return _("{what} (Law {law}): director: OK accepts, UNDO does not").format(what=what, law=irr.law)
+    return _("{what}: {seats} accepts (OK) or director (DIRECTOR)").format(
+        what=what, seats=words.seats(irr.deciders))
 
 
 def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -37,7 +43,8 @@ def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         if b.director is not None:
             b.toggle_director(seat)
         else:
-            b.toggle_director(seat, f"{irr} (called by {seat.full_name})")
+            b.toggle_director(seat, _("{irregularity} (called by {seat})").format(
+                irregularity=irr, seat=words.seat(seat)))
         return text(b)
     if b.director is not None and key in (Key.OK, Key.UNDO):
         decided_by: Seat | None = None

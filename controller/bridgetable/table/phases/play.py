@@ -3,10 +3,13 @@ the opening lead and declarer's tricks entered with the buttons."""
 
 from __future__ import annotations
 
-from ...bridge import Card, Play, Rank, Seat, Suit
+from ...bridge import Card, Play, Rank, Seat, Suit, words
 from ...events import Key
+from ...i18n import LAWS, notation
 from ..board import LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused, stepped
 from . import auction, irregularity
+
+_ = LAWS.gettext
 
 
 def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
@@ -17,9 +20,10 @@ def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
         if b.config.policy == "laws" and not play.current.cards:
             play.play(card, hand)  # a lead out of turn: held for a decision (Laws 53-56)
             return irregularity.text(b)
-        lead = "lead" if not play.current.cards else "play"
-        raise Refused(f"{card.symbol} at {seat.full_name} out of turn: it is {turn.full_name}'s "
-                      f"{lead} (Law 53-57)")
+        text = (_("{card} at {seat} out of turn: it is {turn}'s lead (Law 53-57)") if not play.current.cards
+                else _("{card} at {seat} out of turn: it is {turn}'s play (Law 53-57)"))
+        raise Refused(text.format(
+            card=notation.card(str(card)), seat=words.seat(seat), turn=words.seat(turn)))
     return _played(b, play, card, turn)
 
 
@@ -40,9 +44,10 @@ def _played(b: BoardInPlay, play: Play, card: Card, turn: Seat) -> str | None:
     note = None
     if len(play.revokes) > revokes:
         revoke = play.revokes[-1]
-        note = b.toggle_director(
-            revoke.seat, f"revoke by {revoke.seat.full_name} in trick {revoke.trick + 1} "
-                         f"({revoke.card.symbol} on a {revoke.led.symbol} lead, Law 61-64)")
+        note = b.toggle_director(revoke.seat, _("revoke by {seat} in trick {trick} ({card} on a {suit} lead, "
+                                                "Law 61-64)").format(
+            seat=words.seat(revoke.seat), trick=revoke.trick + 1, card=notation.card(str(revoke.card)),
+            suit=revoke.led.symbol), revoke=True)
     if play.is_complete:
         b.set_result(play.declarer_tricks)
     return note
@@ -57,13 +62,13 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
             return auction.back_to_auction(b, seat)
         if b.config.policy == "laws" and revoke_to_correct(play, seat) is not None:
             return correct_revoke(b, play, seat)
-        raise Refused("a played card cannot be taken back (Law 45C)")
+        raise Refused(_("a played card cannot be taken back (Law 45C)"))
     if key is Key.CLAIM:
         if seat == play.dummy:
-            raise Refused("dummy may not claim or concede (Law 68)")
+            raise Refused(_("dummy may not claim or concede (Law 68)"))
         b.phase, b.claimer, b.number = Phase.CLAIM_ENTRY, seat, play.tricks_remaining
-        return f"{seat.full_name} claims: enter the tricks, then OK"
-    raise Refused(f"play: scan a card (or CLAIM), not {key.value}")
+        return _("{seat} claims: enter the tricks, then OK").format(seat=words.seat(seat))
+    raise Refused(_("play: scan a card (or CLAIM), not {key}").format(key=key.value))
 
 
 def on_lead_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -77,13 +82,13 @@ def on_lead_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         return auction.back_to_auction(b, seat)
     elif key is Key.OK:
         if b.entry_strain is None or b.entry_strain.trump is None:
-            raise Refused("lead: press the suit (and rank), or Pass to skip")
+            raise Refused(_("lead: press the suit (and rank), or Pass to skip"))
         lead = Card(b.entry_strain.trump, Rank(b.number))
         assert b.declarer is not None
         leader = b.declarer.lho
         if b.deal is not None and lead not in b.deal[leader]:
-            raise Refused(f"lead {lead.symbol}: {leader.full_name}, on declarer's left, "
-                          "does not hold it (Law 41A)")
+            raise Refused(_("lead {card}: {seat}, on declarer's left, does not hold it (Law 41A)").format(
+                card=notation.card(str(lead)), seat=words.seat(leader)))
         b.lead = lead
         b.enter_tricks()
     else:
@@ -97,7 +102,7 @@ def on_tricks_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         return None
     if key is Key.UNDO:
         b.phase, b.lead, b.entry_strain, b.number = Phase.LEAD_ENTRY, None, None, Rank.ACE
-        return "enter the lead again"
+        return _("enter the lead again")
     if key in LEVEL_KEYS:  # a level key sets the odd tricks: 4 = ten tricks
         b.number = LEVEL_KEYS[key] + 6
     else:
@@ -119,8 +124,8 @@ def correct_revoke(b: BoardInPlay, play: Play, seat: Seat) -> str:
     hand = revoke_to_correct(play, seat)
     assert hand is not None
     play.correct_revoke(hand)
-    if b.director_reason.startswith("revoke by"):
-        b.director, b.director_reason = None, ""
+    if b.director_revoke:
+        b.director, b.director_reason, b.director_revoke = None, "", False
     if play.is_complete:
         b.set_result(play.declarer_tricks)
     else:
@@ -145,4 +150,4 @@ def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
         return play.choose_lead(choice.require[0], require=True, by=by)
     if key in _SUITS:
         return play.choose_lead(_SUITS[key], by=by)
-    raise Refused(f"{choice}: suit key forbids, OK requires, PASS waives")
+    raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))

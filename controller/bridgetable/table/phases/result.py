@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bridge import Card, Choice, Deal, DealResult, Honour, Seat, honours
+from ...bridge import Card, Choice, Deal, DealResult, Honour, Seat, honours, words
 from ...events import Key
+from ...i18n import LAWS, N_
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenPlay
 from . import announcement, auction
 from . import play as play_phase
 
 RESULT_SCHEMA = 2  # the link's schema version (bridgetable.link.schema): 2 added the round
+RESULT_STANDS = N_("the play is over: the result stands unless the director changes it")
+
+_ = LAWS.gettext
 
 
 HONOUR_KEYS = {Key.FOUR: 100, Key.FIVE: 150}  # four trump honours; five, or the four aces at NT
@@ -63,18 +67,18 @@ def _enter_honours(b: BoardInPlay, seat: Seat, key: Key) -> str:
     """4 (four trump honours, 100) or 5 (all five, or the four aces at no trump: 150) at the
     holder's seat, Pass at that seat clears them."""
     if b.contract is None:
-        raise Refused("a passed-out deal scores no honours")
+        raise Refused(_("a passed-out deal scores no honours"))
     if known_hands(b) is not None:
-        raise Refused("the table knows the hands: it counts the honours itself")
+        raise Refused(_("the table knows the hands: it counts the honours itself"))
     if key is Key.PASS:
         if b.honours is None or b.honours.seat != seat:
-            raise Refused(f"{seat.full_name} has entered no honours")
+            raise Refused(_("{seat} has entered no honours").format(seat=words.seat(seat)))
         b.honours = None
-        return "honours cleared"
+        return _("honours cleared")
     held = Honour(seat, HONOUR_KEYS[key])
     DealResult(b.contract, b.declarer, b.tricks or 0, held)  # refuses 100 at no trump
     b.honours = held
-    return f"honours: {held.points} to {seat.full_name}"
+    return _("honours: {points} to {seat}").format(points=held.points, seat=words.seat(seat))
 
 
 def disputes(b: BoardInPlay, seat: Seat) -> bool:
@@ -91,14 +95,14 @@ def on_result(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         return _enter_honours(b, seat, key)
     confirmers = b.confirmers()
     if seat not in confirmers:
-        raise Refused(f"{' or '.join(s.full_name for s in confirmers)} confirms the result")
+        raise Refused(_("{seats} confirms the result").format(seats=words.seats(confirmers)))
     if key is Key.DIRECTOR:
-        return b.toggle_director(seat, f"{seat.full_name} does not confirm the result")
+        return b.toggle_director(seat, _("{seat} does not confirm the result").format(seat=words.seat(seat)))
     if key is not Key.OK:
-        raise Refused("OK confirms the result, DIRECTOR calls the director")
+        raise Refused(_("OK confirms the result, DIRECTOR calls the director"))
     b.confirmed_by = seat
     if b.config.game == "duplicate":
-        return f"board {b.board} confirmed"
+        return _("board {board} confirmed").format(board=b.board)
     return None  # the score sheet that follows says it
 
 
@@ -107,10 +111,10 @@ def _undo_result(b: BoardInPlay, seat: Seat) -> str:
         return auction.back_to_auction(b, seat)
     if b.play is None:
         b.enter_tricks()
-        return "enter the tricks again"
+        return _("enter the tricks again")
     if b.config.policy == "laws" and play_phase.revoke_to_correct(b.play, seat) is not None:
         return play_phase.correct_revoke(b, b.play, seat)  # a twelfth-trick revoke (Law 62D)
-    raise Refused("the play is over: the result stands unless the director changes it")
+    raise Refused(_(RESULT_STANDS))
 
 
 def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
@@ -149,9 +153,9 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
 def _irregularity_record(b: BoardInPlay) -> list[str]:
     """Each irregularity of the board, what was decided and what followed (for the result)."""
     irregularities = [*b.auction.irregularities, *(b.play.irregularities if b.play else [])]
-    done = [f"irregularity: {irr}" for irr in irregularities]
-    done += [f"change of call: {change}" for change in b.auction.changes]
+    done = [_("irregularity: {text}").format(text=irr) for irr in irregularities]
+    done += [_("change of call: {text}").format(text=change) for change in b.auction.changes]
     if b.play is not None:
-        done += [f"revoke corrected: {text}" for text in b.play.corrections]
-        done += [f"lead restriction: {text}" for text in b.play.lead_rulings]
+        done += [_("revoke corrected: {text}").format(text=text) for text in b.play.corrections]
+        done += [_("lead restriction: {text}").format(text=text) for text in b.play.lead_rulings]
     return [text[:200] for text in done]

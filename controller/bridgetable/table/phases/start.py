@@ -3,17 +3,24 @@ missing from one hand is that hand's)."""
 
 from __future__ import annotations
 
-from ...bridge import DECK, Card, Deal, Seat
+from ...bridge import DECK, Card, Deal, Seat, words
 from ...events import Key
+from ...i18n import LAWS, notation
 from ..board import BoardInPlay, Phase, Refused
+
+_ = LAWS.gettext
+
+
+def _card(card: Card) -> str:
+    return notation.card(str(card))
 
 
 def on_start(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is not Key.OK:
-        raise Refused(f"board {b.board}: press OK to start")
+        raise Refused(_("board {board}: press OK to start").format(board=b.board))
     if b.config.hand_check:
         b.phase = Phase.HAND_CHECK
-        return "hand check: each player scans their 13 cards"
+        return _("hand check: each player scans their 13 cards")
     b.phase = b.rules.first_phase
     return None
 
@@ -21,17 +28,20 @@ def on_start(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
 def on_scan(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
     hand = b.scanned[seat]
     if card in hand:
-        raise Refused(f"{card.symbol} scanned twice at {seat.full_name}")
+        raise Refused(_("{card} scanned twice at {seat}").format(card=_card(card), seat=words.seat(seat)))
     other = next((s for s in Seat if card in b.scanned[s]), None)
     problem = None
     if other is not None:
-        problem = f"{card.symbol} is in both {other.full_name}'s and {seat.full_name}'s hands"
+        problem = _("{card} is in both {other}'s and {seat}'s hands").format(
+            card=_card(card), other=words.seat(other), seat=words.seat(seat))
     elif len(hand) == 13 and b.deal is None and (short := _deficient(b)) is not None:
-        return _restore(b, short, card, f"{card.symbol} scanned at {seat.full_name}")
+        return _restore(b, short, card, _("{card} scanned at {seat}").format(
+            card=_card(card), seat=words.seat(seat)))
     elif len(hand) == 13:
-        problem = f"{seat.full_name} has more than 13 cards (Law 13)"
+        problem = _("{seat} has more than 13 cards (Law 13)").format(seat=words.seat(seat))
     elif b.deal is not None and card not in b.deal[seat]:
-        problem = f"{card.symbol} at {seat.full_name} is not in the deal file's hand (wrong board?)"
+        problem = _("{card} at {seat} is not in the deal file's hand (wrong board?)").format(
+            card=_card(card), seat=words.seat(seat))
     if problem is not None:
         b.problems.append(problem)
         return b.toggle_director(seat, problem)
@@ -44,7 +54,7 @@ def _complete(b: BoardInPlay) -> str | None:
         if b.deal is None:
             b.deal = Deal.from_hands(b.scanned)
         b.phase = b.rules.first_phase
-        return "hand check complete"
+        return _("hand check complete")
     return None
 
 
@@ -61,7 +71,8 @@ def _restore(b: BoardInPlay, short: Seat, card: Card, found: str) -> str | None:
     """The missing card is the deficient hand's, deemed to have belonged to it throughout (Law 14):
     the hand check completes with it, and the director is told."""
     b.scanned[short].append(card)
-    problem = f"{found}: the missing card of {short.full_name}'s hand (Law 14)"
+    problem = _("{found}: the missing card of {seat}'s hand (Law 14)").format(
+        found=found, seat=words.seat(short))
     b.problems.append(problem)
     b.toggle_director(short, problem)
     return _complete(b) and problem
@@ -70,17 +81,17 @@ def _restore(b: BoardInPlay, short: Seat, card: Card, found: str) -> str | None:
 def on_hand_check_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.UNDO:
         if not b.scanned[seat]:
-            raise Refused(f"{seat.full_name} has scanned no card")
+            raise Refused(_("{seat} has scanned no card").format(seat=words.seat(seat)))
         b.scanned[seat] = []
-        return f"{seat.full_name}: scan your 13 cards again"
+        return _("{seat}: scan your 13 cards again").format(seat=words.seat(seat))
     if key is Key.OK:  # "I have scanned them all"
         count = len(b.scanned[seat])
         if count == 13:
-            raise Refused(f"{seat.full_name}: 13 cards, waiting for the others")
+            raise Refused(_("{seat}: 13 cards, waiting for the others").format(seat=words.seat(seat)))
         if b.deal is None and _deficient(b) == seat:  # the one card no reader has seen
             missing = next(c for c in DECK if all(c not in cards for cards in b.scanned.values()))
-            return _restore(b, seat, missing, f"{missing.symbol} not found")
-        problem = f"{seat.full_name} has {count} cards, not 13 (Law 13)"
+            return _restore(b, seat, missing, _("{card} not found").format(card=_card(missing)))
+        problem = _("{seat} has {count} cards, not 13 (Law 13)").format(seat=words.seat(seat), count=count)
         b.problems.append(problem)
         return b.toggle_director(seat, problem)
-    raise Refused(f"hand check: scan your cards (UNDO starts again), not {key.value}")
+    raise Refused(_("hand check: scan your cards (UNDO starts again), not {key}").format(key=key.value))

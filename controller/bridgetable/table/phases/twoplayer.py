@@ -11,11 +11,14 @@ is the players' own affair; a card played twice is refused."""
 
 from __future__ import annotations
 
-from ...bridge import PASS, Card, Seat
+from ...bridge import PASS, Card, Seat, words
 from ...events import Key
+from ...i18n import LAWS, notation
 from ..board import BoardInPlay, Phase, Refused
 from ..openplay import OpenTwoHandedPlay
 from . import auction, result
+
+_ = LAWS.gettext
 
 
 def _players(b: BoardInPlay) -> tuple[Seat, Seat]:
@@ -27,18 +30,20 @@ def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
     two = b.stock if b.phase is Phase.STOCK else b.two
     assert two is not None
     if seat not in _players(b):
-        raise Refused(f"{card.symbol} at {seat.full_name}: nobody plays there")
+        raise Refused(_("{card} at {seat}: nobody plays there").format(
+            card=notation.card(str(card)), seat=words.seat(seat)))
     if seat != two.turn:
-        raise Refused(f"{card.symbol} at {seat.full_name} out of turn: it is {two.turn.full_name}'s card")
+        raise Refused(_("{card} at {seat} out of turn: it is {turn}'s card").format(
+            card=notation.card(str(card)), seat=words.seat(seat), turn=words.seat(two.turn)))
     trick = two.play(card, seat)  # IllegalCard for a card already played
     if trick is None:
         return None
     if b.phase is Phase.STOCK:
         if two.is_complete:
             b.phase = Phase.AUCTION
-            return f"the stock is done: {b.dealer.full_name} calls first"
-        return (f"{trick.winner.full_name} takes the top card of the stock, "
-                f"{two.other(trick.winner).full_name} the next")
+            return _("the stock is done: {seat} calls first").format(seat=words.seat(b.dealer))
+        return _("{winner} takes the top card of the stock, {other} the next").format(
+            winner=words.seat(trick.winner), other=words.seat(two.other(trick.winner)))
     if two.is_complete:
         assert b.declarer is not None
         b.set_result(two.tricks_won(b.declarer))
@@ -46,13 +51,13 @@ def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
 
 
 def on_stock_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
-    raise Refused(f"the stock phase: scan a card, not {key.value}")
+    raise Refused(_("the stock phase: scan a card, not {key}").format(key=key.value))
 
 
 def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     """A player's call, then the empty seats' passes up to the other player's turn."""
     if seat not in _players(b):
-        raise Refused(f"{seat.full_name} is an empty seat in the two-player game")
+        raise Refused(_("{seat} is an empty seat in the two-player game").format(seat=words.seat(seat)))
     calls = len(b.auction.calls)
     note = auction.on_auction_key(b, seat, key)
     if b.phase is not Phase.AUCTION or b.auction.pending is not None or len(b.auction.calls) == calls:
@@ -63,13 +68,13 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
 
 
 def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
-    raise Refused(f"play: scan a card, not {key.value} (no claims in the two-player game)")
+    raise Refused(_("play: scan a card, not {key} (no claims in the two-player game)").format(key=key.value))
 
 
 def on_result_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     """The result as any other, but the play cannot be gone back on."""
     if key is Key.UNDO:
-        raise Refused("the play is over: the result stands unless the director changes it")
+        raise Refused(_(result.RESULT_STANDS))
     return result.on_result(b, seat, key)
 
 
