@@ -153,7 +153,7 @@ KEYS = {"bid", "prevent", "insufficient bid", "call out of rotation", "lead out 
         "part", "game", "part-score", "score", "undertricks", "trick points"}  # enum values, kinds, stages
 FORMS = {"duplicate", "chicago", "chicago-duplicate", "minibridge", "two-player",  # translated by name
          "Duplicate boards", "Chicago", "Chicago with duplicate scoring", "Minibridge", "Two-player bridge"}
-RAISING = ["auction", "cards", "chicago", "claims", "deal", "duplicate_form", "errors", "forms",
+RAISING = ["auction", "cards", "chicago", "claims", "deal", "duplicate_form", "errors", "forms", "gameform",
            "irregularity", "minibridge", "play", "scoring", "twoplayer", "words"]
 
 
