@@ -70,7 +70,7 @@ def extract(domain: str) -> Catalog:
         where = str(path.relative_to(ROOT))
         for lineno, message, comments, context in extract_from_file(
                 method, str(path), keywords=KEYWORDS, comment_tags=("Translators:",),
-                options={"extensions": "jinja2.ext.i18n", "trimmed": "true"}):
+                options={"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true"}):
             template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return template
 

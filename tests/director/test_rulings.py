@@ -139,7 +139,7 @@ def test_a_weighted_score_is_the_weighted_sum_of_its_parts_scores(station):
     as_down = matchpoint_board([other, BoardResult(1, second.ns, second.ew, one_down)], 3)
     assert entry(ingest, second.ns).total == pytest.approx(0.3 * as_made[1].ns + 0.7 * as_down[1].ns)
     assert entry(ingest, first.ns).total == pytest.approx(0.3 * as_made[0].ns + 0.7 * as_down[0].ns)
-    assert "30% 4S N 10, 70% 4S N 9" in client.get("/board/1").text
+    assert "30% 4♠ N 10, 70% 4♠ N 9" in re.sub("<[^>]+>", "", client.get("/board/1").text)  # suits in colour
     assert trail(ingest)[-1][0] == "weighted score"
     assert act(client, action="weighted", table=second.table, board=1, parts="30% 4S N 10; 60% 4S N 9") \
         .startswith("refused: a weighted score needs two results or more whose weights make 100%")
@@ -199,7 +199,7 @@ def test_two_pairs_who_sat_the_wrong_way_round_get_each_others_results(station):
     send(ingest, second.table, 1, tricks=9)
     ns, ew = entry(ingest, first.ns).total, entry(ingest, first.ew).total
     assert act(client, action="swap", round=first.round, pair=first.ns, second=first.ew) == \
-        f"round {first.round}: pairs {first.ns} and {first.ew} swapped on 1 results"
+        f"round {first.round}: pairs {first.ns} and {first.ew} swapped on 1 result"
     # the score stays with the seat: the pair that sat North-South gets North-South's points
     assert (entry(ingest, first.ew).total, entry(ingest, first.ns).total) == (ns, ew)
     row = next(r.result for r in ingest.traveller(1) if r.result.table == first.table)

@@ -82,7 +82,8 @@ def test_traveller_shows_the_alerted_calls(client, ingest):
             message["alerts"] = [next(i for i, call in enumerate(message["auction"]) if call != "Pass")]
         ingest.store_result(received(message))
     page = client.get("/board/1").text
-    assert page.count("4S! ") == 1 and page.count("4S ") >= len(tables) - 1
+    spades = '4<span class="black">♠</span>'  # the calls in the reader's notation, the suit in colour
+    assert page.count(spades + "! ") == 1 and page.count(spades + " ") >= len(tables) - 1
 
 
 def test_printable_results_page(client, ingest):

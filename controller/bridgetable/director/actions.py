@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
+from ..i18n import STATION
 from ..scoring import Adjusted
 from .ingest import Ingest
 from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import INCREMENTAL as PAIRS_SCORINGS
 from .store import StoredResult
+
+_ = STATION.gettext
+pgettext = STATION.pgettext
 
 
 class ActionError(ValueError):
@@ -24,7 +28,8 @@ def _pairs(ingest: Ingest, table: int, board: int) -> tuple[int, int, int]:
     session = ingest.session
     round_ = session.round_of(table, board)
     if round_ is None:
-        raise ActionError(f"table {table} does not play board {board} in this movement")
+        raise ActionError(_("table {table} does not play board {board} in this movement").format(
+            table=table, board=board))
     seat = session.movement.at(round_, table)
     assert seat is not None
     return round_, seat.ns, seat.ew
@@ -36,7 +41,7 @@ def ns_score(ingest: Ingest, board: int, contract: Contract | None, declarer: Se
     if contract is None:
         return 0
     if declarer is None or tricks is None:
-        raise ActionError(f"contract {contract} needs a declarer and the tricks won")
+        raise ActionError(_("contract {contract} needs a declarer and the tricks won").format(contract=contract))
     info = ingest.session.store.boards(ingest.session.id).get(board)
     vulnerability = Vulnerability.parse(info.vulnerability) if info else board_vulnerability(board)
     score = duplicate_score(contract, tricks, vulnerability.is_vulnerable(declarer))
@@ -52,7 +57,7 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     except ValueError as exc:
         raise ActionError(str(exc)) from None
     if contract is not None and (tricks is None or not 0 <= tricks <= 13):
-        raise ActionError(f"tricks must be 0-13, not {tricks}")
+        raise ActionError(_("tricks must be 0-13, not {tricks}").format(tricks=tricks))
     score = ns_score(ingest, board, contract, declarer, tricks)
     round_, ns, ew = _pairs(ingest, table, board)
     revision = ingest.session.store.next_revision(ingest.session.id, table, board)
@@ -108,7 +113,7 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
     played."""
     at = ingest.session.movement.at(round_, table)
     if at is None:
-        raise ActionError(f"table {table} does not play in round {round_}")
+        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
     ingest.session.store.audit(ingest.session.id, actor, "late arrival" if adjusted_text else "sit-out",
                                f"table {table} round {round_}: NS {at.ns} EW {at.ew}, boards "
                                f"{', '.join(map(str, at.boards))} {adjusted_text or 'not played'}")
@@ -120,7 +125,7 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
 def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
     """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
     declarer and tricks, or "Pass"); the weights make 100%."""
-    _pairs_scoring(ingest, "weighted scores")
+    _pairs_scoring(ingest, _("weighted scores"))
     parts, weights = [], []
     for number, part in enumerate(p for p in text.split(";") if p.strip()):
         words = part.split()
@@ -130,14 +135,15 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
             declarer = Seat.parse(words[2]) if contract is not None else None
             tricks = int(words[3]) if contract is not None else None
         except (IndexError, ValueError) as exc:
-            raise ActionError(f"part {number + 1} of the weighted score, {part.strip()!r}: {exc}; "
-                              "write it as '30% 4S N 10'") from None
+            raise ActionError(_("part {number} of the weighted score, {part!r}: {error}; write it as "
+                                "'30% 4S N 10'").format(number=number + 1, part=part.strip(), error=exc)) from None
         weights.append(weight / 100)
         parts.append({"weight": weight / 100, "contract": str(contract) if contract else "Pass",
                       "declarer": str(declarer) if declarer else None, "tricks": tricks,
                       "ns_score": ns_score(ingest, board, contract, declarer, tricks)})
     if len(parts) < 2 or abs(sum(weights) - 1) > 1e-9:
-        raise ActionError(f"a weighted score needs two results or more whose weights make 100%: {text!r}")
+        raise ActionError(_("a weighted score needs two results or more whose weights make 100%: {text!r}")
+                          .format(text=text))
     stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts})
     ingest.session.store.audit(ingest.session.id, actor, "weighted score",
                                f"table {table} board {board} r{stored.revision}: " + "; ".join(
@@ -149,8 +155,8 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
 
 def _pairs_scoring(ingest: Ingest, what: str) -> None:
     if ingest.session.setup.scoring not in PAIRS_SCORINGS:
-        raise ActionError(f"{what}: for pairs scoring ({', '.join(PAIRS_SCORINGS)}), "
-                          f"not {ingest.session.setup.scoring}")
+        raise ActionError(_("{what}: for pairs scoring ({scorings}), not {scoring}").format(
+            what=what, scorings=", ".join(PAIRS_SCORINGS), scoring=ingest.session.setup.scoring))
 
 
 def _save_setup(ingest: Ingest) -> None:
@@ -160,13 +166,13 @@ def _save_setup(ingest: Ingest) -> None:
 def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
     """A fouled board (Law 87): ``tables`` played it in its other form; each group is scored
     among itself (an empty list: the board is whole again)."""
-    _pairs_scoring(ingest, "a fouled board")
+    _pairs_scoring(ingest, _("a fouled board"))
     if board not in ingest.boards:
-        raise ActionError(f"there is no board {board} in this session")
+        raise ActionError(_("there is no board {board} in this session").format(board=board))
     playing = {a.table for a in ingest.session.movement.assignments if board in a.boards}
     strangers = sorted(set(tables) - playing)
     if strangers:
-        raise ActionError(f"board {board} is not played at table {strangers[0]}")
+        raise ActionError(_("board {board} is not played at table {table}").format(board=board, table=strangers[0]))
     if tables:
         ingest.session.setup.fouled[str(board)] = {str(t): 2 for t in sorted(tables)}
     else:
@@ -180,9 +186,9 @@ def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
 def penalty(ingest: Ingest, actor: str, pair: int, points: float, reason: str) -> None:
     """A procedural penalty (Law 90): ``points`` (matchpoints or IMPs) taken from a pair's total."""
     if pair not in ingest.session.movement.pairs:
-        raise ActionError(f"there is no pair {pair} in this session")
+        raise ActionError(_("there is no pair {pair} in this session").format(pair=pair))
     if not 0 < points <= 100:
-        raise ActionError(f"a penalty takes 0-100 points, not {points:g}")
+        raise ActionError(_("a penalty takes 0-100 points, not {points:g}").format(points=points))
     ingest.session.setup.penalties.append({"pair": pair, "points": points, "reason": reason})
     _save_setup(ingest)
     ingest.session.store.audit(ingest.session.id, actor, "procedural penalty",
@@ -194,9 +200,9 @@ def rename_pair(ingest: Ingest, actor: str, pair: int, names: str) -> None:
     """Give a pair its right names (the ranking, the score cards, the exports)."""
     names = names.strip()
     if pair not in ingest.session.movement.pairs:
-        raise ActionError(f"there is no pair {pair} in this session")
+        raise ActionError(_("there is no pair {pair} in this session").format(pair=pair))
     if not names:
-        raise ActionError("a pair needs a name")
+        raise ActionError(_("a pair needs a name"))
     old = ingest.session.setup.pairs.get(pair, "")
     ingest.session.setup.pairs[pair] = names
     ingest.session.store.set_pairs(ingest.session.id, {pair: names})
@@ -210,11 +216,13 @@ def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int)
     the other's (a new revision each; the score stays with the seat)."""
     pairs = ingest.session.movement.pairs
     if first == second or first not in pairs or second not in pairs:
-        raise ActionError(f"swap two different pairs of this session, not {first} and {second}")
+        raise ActionError(_("swap two different pairs of this session, not {first} and {second}").format(
+            first=first, second=second))
     other = {first: second, second: first}
     moved = [r for r in ingest.live.results() if r.round == round_ and (r.ns in other or r.ew in other)]
     if not moved:
-        raise ActionError(f"no result of pair {first} or {second} in round {round_} yet")
+        raise ActionError(_("no result of pair {first} or {second} in round {round} yet").format(
+            first=first, second=second, round=round_))
     revised = [replace(r, revision=ingest.session.store.next_revision(ingest.session.id, r.table, r.board),
                        ns=other.get(r.ns, r.ns), ew=other.get(r.ew, r.ew), source="director", stored_at="")
                for r in moved]
@@ -223,3 +231,18 @@ def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int)
                                                                    f"(NS {r.ns} EW {r.ew})" for r in revised))
     ingest.record_many(revised)
     return revised
+
+
+def audit_action(action: str) -> str:
+    """An audit trail line's action (stored in English, as the station's record) in the reader's
+    language."""
+    return {"correct": pgettext("audit", "correct"), "enter": pgettext("audit", "enter"),
+            "adjust": pgettext("audit", "adjust"), "not played": pgettext("audit", "not played"),
+            "late arrival": pgettext("audit", "late arrival"), "sit-out": pgettext("audit", "sit-out"),
+            "weighted score": pgettext("audit", "weighted score"), "fouled board": pgettext("audit", "fouled board"),
+            "procedural penalty": pgettext("audit", "procedural penalty"),
+            "rename pair": pgettext("audit", "rename pair"), "swap seats": pgettext("audit", "swap seats"),
+            "answer call": pgettext("audit", "answer call"), "refused result": pgettext("audit", "refused result"),
+            "unexpected result": pgettext("audit", "unexpected result"),
+            "resend round": pgettext("audit", "resend round"), "next round": pgettext("audit", "next round"),
+            }.get(action, action)

@@ -2,7 +2,7 @@
 the par contract(s) and score, with endplay's DDS bindings (the optional ``dd`` extra).
 
 Computed once per board and kept in the store (``Store.put_analysis``); without the extra the
-board page says how to get it and shows the rest.
+board page says how to get it (``templates/analysis.html``) and shows the rest.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from .rulings import contract_of
 from .store import BoardInfo, Store, StoredResult
 
 STRAINS = ("C", "D", "H", "S", "N")  # the strains by letter ("N": notrump)
-INSTALL_NOTE = "Double-dummy analysis needs the optional extra: pip install 'bridgetable[dd]' (endplay)."
 
 
 def available() -> bool:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bridge import Deal, Seat, Suit
-from .analysis import INSTALL_NOTE, board_analysis
+from ..i18n import STATION, notation
+from .analysis import board_analysis
 from .ingest import Ingest
 from .livetables import board_finished
 from .replay import replay
@@ -17,15 +18,18 @@ from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_ = STATION.gettext
+pgettext = STATION.pgettext
 
 
 def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | None:
-    """Each seat's hand as (suit symbol, cards) lines, for the diagram; None if no deal."""
+    """Each seat's hand by its letter as (suit symbol, cards) lines, for the diagram, the ranks in
+    the reader's notation; None if no deal."""
     if not deal_text:
         return None
     deal = Deal.parse(deal_text)
-    return {seat.full_name: [(suit.symbol, " ".join(c.symbol[1:] for c in deal[seat].suit(suit)) or "—")
-                             for suit in SUITS]
+    return {str(seat): [(suit.symbol, " ".join(notation.card(str(c))[1:] for c in deal[seat].suit(suit)) or "—")
+                        for suit in SUITS]
             for seat in Seat}
 
 
@@ -35,7 +39,7 @@ def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:
     rows = ingest.live.standings().travellers.get(info.board, [])
     return {"board": info, "rows": rows, "hands": hand_diagram(info.deal), "names": session.setup.pairs,
             "viewer": viewer_data(info, rows), "analysis": board_analysis(session.store, session.id, info),
-            "analysis_note": INSTALL_NOTE if info.deal else "", "weighted": weighted_text,
+            "analysis_note": bool(info.deal),
             "not_played": [r for r in ingest.live.results()
                            if r.board == info.board and r.contract == NOT_PLAYED],
             "fouled": sorted(map(int, session.setup.fouled.get(str(info.board), {})))}
@@ -59,7 +63,7 @@ class ScoreLine:
     round: int
     direction: str       # "NS" or "EW"
     opponents: int
-    contract: str        # "4SX", "Pass", or "adjusted 60/40"
+    contract: str        # "4SX", "Pass", or words: "adjusted 60/40" (``contract_text``)
     declarer: str
     tricks: int | None
     score: int | None    # the pair's own score (North-South's negated for East-West)
@@ -68,11 +72,47 @@ class ScoreLine:
 
 
 def weighted_text(result: StoredResult) -> str:
-    """A weighted score's parts, "30% 4S N 10, 70% 4S N 9"; "" for any other result."""
+    """A weighted score's parts in the reader's notation, "30% 4S N 10, 70% 4S N 9"; "" for any
+    other result."""
     if result.contract != WEIGHTED:
         return ""
-    return ", ".join(f"{p['weight']:.0%} {p['contract']} {p['declarer'] or ''} {p['tricks'] or ''}".strip()
-                     for p in result.record["weighted"])
+    return ", ".join(f"{p['weight']:.0%} {notation.call(p['contract'])} {notation.seat(p['declarer'] or '')} "
+                     f"{p['tricks'] or ''}".strip() for p in result.record["weighted"])
+
+
+def contract_text(result: StoredResult) -> str:
+    """What a table's result shows as its contract: the contract in standard notation ("4SX",
+    "Pass": the pages' ``|call`` shows it in the reader's), or in the reader's words an adjusted
+    score, a weighted score's parts, a board not played."""
+    if result.adjusted:
+        return _("adjusted {score}").format(score=result.adjusted)
+    if result.contract == NOT_PLAYED:
+        return _("not played")
+    return weighted_text(result) or result.contract
+
+
+def viewer_words() -> dict[str, Any]:
+    """What the hand viewer (static/viewer.js) writes, in the reader's language: its sentences
+    (``{name}`` placeholders) and the notation of seats, sides, ranks, calls and no trump."""
+    return {
+        "texts": {
+            "title": _("Table {table}: {ns_side} {ns}, {ew_side} {ew}"),
+            "count": _("Tricks played: {count} · {ns_side} {ns} · {ew_side} {ew}"),
+            "claim": _("Claim by {seat}: {tricks} of the last {remaining} tricks ({state})"),
+            "alerted": _("alerted"),
+            "director": _("Director called: {text}"),
+            "revoke": _("Revoke: {text}"),
+            "adjusted": _("Adjusted score {score}"),
+            "no_play": _("No play recorded at this table."),
+        },
+        "states": {"pending": pgettext("claim", "pending"), "accepted": pgettext("claim", "accepted"),
+                   "disputed": pgettext("claim", "disputed"), "ruled": pgettext("claim", "ruled")},
+        "seats": {seat: notation.seat(seat) for seat in "NESW"},
+        "sides": {side: notation.side(side) for side in ("NS", "EW")},
+        "ranks": {rank: notation.card("S" + rank)[1:] for rank in "AKQJT98765432"},
+        "calls": {call: notation.call(call) for call in ("Pass", "X", "XX")},
+        "nt": notation.strain("NT"),
+    }
 
 
 def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
@@ -84,7 +124,7 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
             if pair not in (r.ns, r.ew):
                 continue
             ns = r.ns == pair
-            contract = f"adjusted {r.adjusted}" if r.adjusted else weighted_text(r) or r.contract
+            contract = contract_text(r)
             score = None if r.ns_score is None or r.adjusted else (r.ns_score if ns else -r.ns_score)
             lines.append(ScoreLine(board, r.table, r.round, "NS" if ns else "EW", r.ew if ns else r.ns,
                                    contract, r.declarer or "", r.tricks, score,
@@ -94,7 +134,7 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
 
 def withheld(line: ScoreLine) -> ScoreLine:
     """A score card's line of a board other tables still have to play: its points, not how."""
-    return replace(line, contract="(in play)", declarer="", tricks=None, score=None)
+    return replace(line, contract=_("(in play)"), declarer="", tricks=None, score=None)
 
 
 def live_values(ingest: Ingest, table: int) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..link import Broker
 from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
@@ -126,8 +127,9 @@ def run_station_command(args: argparse.Namespace) -> int:
         upstream = start_upstream(args, session, club, broker, station) if args.central_key else None
         print(f"{session.setup.event}: round {station.round} of {session.movement.rounds}; "
               f"web pages on http://{args.listen}:{args.port}/", flush=True)
-        uvicorn.run(create_app(station.ingest, password=args.password, rounds=station), host=args.listen,
-                    port=args.port, log_level="warning")
+        pages = create_app(station.ingest, password=args.password, rounds=station,
+                           language=args.language or i18n.current())
+        uvicorn.run(pages, host=args.listen, port=args.port, log_level="warning")
         if upstream is not None:
             upstream.stop()
         station.stop()

@@ -32,6 +32,8 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import i18n
+from ..i18n import STATION, notation
 from .actions import (
     ActionError,
     adjust,
@@ -50,7 +52,11 @@ from .ingest import Ingest
 from .livetables import board_finished
 from .standings import Standings
 from .templating import TEMPLATES
+from .weblanguage import Language
 from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
+
+_ = STATION.gettext
+ngettext = STATION.ngettext
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
@@ -86,9 +92,10 @@ class Station:
 
 
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
-               rounds: Rounds | None = None) -> Starlette:
+               rounds: Rounds | None = None, language: str = i18n.SOURCE) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
-    ``rounds`` (the running station) gives the director "send the round again" and "next round"."""
+    ``rounds`` (the running station) gives the director "send the round again" and "next round";
+    ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``)."""
     station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
 
     async def ranking(request: Request) -> Response:
@@ -101,7 +108,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         number = request.path_params["board"]
         info = station.session.store.boards(station.session.id).get(number)
         if info is None:
-            return station.render("error.html", message=f"there is no board {number}", status_code=404)
+            return station.render("error.html", message=_("there is no board {number}").format(number=number),
+                                  status_code=404)
         played_out = board_finished(station.session.movement, station.ingest.played, number)
         if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
             return station.render("board.html", board=info, withheld=True)
@@ -118,7 +126,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             lines = [line if board_finished(station.session.movement, station.ingest.played, line.board)
                      else withheld(line) for line in lines]
         if entry is None and not lines:
-            return station.render("error.html", message=f"pair {number} has no results", status_code=404)
+            return station.render("error.html", message=_("pair {number} has no results").format(number=number),
+                                  status_code=404)
         penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
         return station.render("pair.html", pair=number, entry=entry, lines=lines, penalties=penalties,
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring)
@@ -126,7 +135,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     async def live_table(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in station.ingest.status:
-            return station.render("error.html", message=f"there is no table {table}", status_code=404)
+            return station.render("error.html", message=_("there is no table {table}").format(table=table),
+                                  status_code=404)
         return station.render("live.html", **live_values(station.ingest, table))
 
     async def live_fragment(request: Request) -> Response:
@@ -159,23 +169,24 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         form = await request.form()
         problem = post_problem(request, form)
         if problem is not None:
-            return login_page(request, f"refused: {problem}", 403)
+            return login_page(request, _("refused: {reason}").format(reason=problem), 403)
         client = request.client.host if request.client else ""
         wait = station.throttle.wait(client)
         if wait:
-            return login_page(request, f"too many wrong passwords: try again in {wait:.0f} s", 429)
+            return login_page(request, _("too many wrong passwords: try again in {seconds:.0f} s").format(
+                seconds=wait), 429)
         if not hmac.compare_digest(str(form.get("password", "")).encode(), station.password.encode()):
             station.throttle.failed(client)
-            return login_page(request, "wrong password")
+            return login_page(request, _("wrong password"))
         station.throttle.succeeded(client)
         request.session.clear()  # a new session (and token) for the director
-        request.session["director"] = str(form.get("name") or "director")
+        request.session["director"] = str(form.get("name") or _("director"))
         return RedirectResponse("/director", status_code=303)
 
     async def logout(request: Request) -> Response:
         problem = post_problem(request, await request.form())
         if problem is not None:
-            return login_page(request, f"refused: {problem}", 403)
+            return login_page(request, _("refused: {reason}").format(reason=problem), 403)
         request.session.clear()
         return RedirectResponse("/login", status_code=303)
 
@@ -189,7 +200,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             if problem is None:
                 message = _director_action(station, form, request.session["director"])
             else:
-                message, status_code = f"refused: {problem}", 403
+                message, status_code = _("refused: {reason}").format(reason=problem), 403
         return station.render("director.html", status_code=status_code, message=message,
                               actor=request.session["director"], csrf=csrf_token(request.session),
                               rounds=station.rounds is not None,
@@ -205,7 +216,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(SecurityHeaders),
+    middleware = [Middleware(SecurityHeaders), Middleware(Language, default=language),
                   Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
                              same_site="strict")]
     app = Starlette(routes=routes, middleware=middleware)
@@ -221,6 +232,7 @@ def _ranking_values(station: Station) -> dict[str, Any]:
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:
+    """Do what a form of the director's page asks; what was done (or why not), in the reader's language."""
     ingest = station.ingest
     try:
         action = str(form.get("action"))
@@ -228,55 +240,65 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             return _round_action(station, action, actor)
         text = {name: str(value).strip() for name, value in form.items()}
         table, board = int(text.get("table") or 0), int(text.get("board") or 0)
-        where = f"table {table} board {board}"
         if action == "result":
             stored = enter_result(ingest, actor, table, board, text.get("contract", ""),
                                   text.get("declarer") or None,
                                   int(text["tricks"]) if text.get("tricks") else None)
-            return f"{where}: {stored.contract} stored as revision {stored.revision}"
+            return _("table {table} board {board}: {contract} stored as revision {revision}").format(
+                table=table, board=board, contract=notation.call(stored.contract), revision=stored.revision)
         if action == "adjust":
             stored = adjust(ingest, actor, table, board, text.get("adjusted", ""))
-            return f"{where}: adjusted {stored.adjusted}"
+            return _("table {table} board {board}: adjusted {score}").format(
+                table=table, board=board, score=stored.adjusted)
         if action == "not-played":
             not_played(ingest, actor, table, board)
-            return f"{where}: not played"
+            return _("table {table} board {board}: not played").format(table=table, board=board)
         if action == "sit-out":
             round_ = int(text.get("round") or 0)
             stored_all = sit_out(ingest, actor, table, round_, text.get("adjusted", ""))
-            return f"table {table} round {round_}: {len(stored_all)} boards " + (
-                f"adjusted {text['adjusted']}" if text.get("adjusted") else "not played")
+            if text.get("adjusted"):
+                return ngettext("table {table} round {round}: {n} board adjusted {score}",
+                                "table {table} round {round}: {n} boards adjusted {score}", len(stored_all)).format(
+                    table=table, round=round_, n=len(stored_all), score=text["adjusted"])
+            return ngettext("table {table} round {round}: {n} board not played",
+                            "table {table} round {round}: {n} boards not played", len(stored_all)).format(
+                table=table, round=round_, n=len(stored_all))
         if action == "weighted":
             weighted(ingest, actor, table, board, text.get("parts", ""))
-            return f"{where}: weighted score stored"
+            return _("table {table} board {board}: weighted score stored").format(table=table, board=board)
         if action == "fouled":
             tables = [int(t) for t in text.get("tables", "").replace(",", " ").split()]
             fouled(ingest, actor, board, tables)
-            return f"board {board}: " + ("scored in groups" if tables else "scored whole")
+            if tables:
+                return _("board {board}: scored in groups").format(board=board)
+            return _("board {board}: scored whole").format(board=board)
         pair = int(text.get("pair") or 0)
         if action == "penalty":
             penalty(ingest, actor, pair, float(text.get("points") or 0), text.get("reason", ""))
-            return f"pair {pair}: penalty of {text.get('points')} points"
+            return _("pair {pair}: penalty of {points} points").format(pair=pair, points=text.get("points"))
         if action == "swap":
             round_, second = int(text.get("round") or 0), int(text.get("second") or 0)
             revised = swap_pairs(ingest, actor, round_, pair, second)
-            return f"round {round_}: pairs {pair} and {second} swapped on {len(revised)} results"
+            return ngettext("round {round}: pairs {pair} and {second} swapped on {n} result",
+                            "round {round}: pairs {pair} and {second} swapped on {n} results", len(revised)).format(
+                round=round_, pair=pair, second=second, n=len(revised))
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
-            return f"pair {pair} is now {text.get('names')}"
+            return _("pair {pair} is now {names}").format(pair=pair, names=text.get("names"))
         if action == "call":
             ingest.answer_call(table, actor, text.get("note", ""))
-            return f"table {table}: call answered"
-        return f"unknown action {action!r}"
+            return _("table {table}: call answered").format(table=table)
+        return _("unknown action {action!r}").format(action=action)
     except (ActionError, ValueError) as exc:
-        return f"refused: {exc}"
+        return _("refused: {reason}").format(reason=exc)
 
 
 def _round_action(station: Station, action: str, actor: str) -> str:
     if station.rounds is None:
-        return "refused: this station runs no rounds"
+        return _("refused: {reason}").format(reason=_("this station runs no rounds"))
     if action == "resend":
-        return f"round {station.rounds.resend(actor)} sent to the tables again"
-    return f"round {station.rounds.advance(actor)} started"
+        return _("round {round} sent to the tables again").format(round=station.rounds.resend(actor))
+    return _("round {round} started").format(round=station.rounds.advance(actor))
 
 
 async def _event_stream(request: Request, ingest: Ingest) -> AsyncIterator[str]:

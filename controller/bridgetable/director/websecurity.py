@@ -22,6 +22,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..i18n import STATION
+
+_ = STATION.gettext
+
 CSRF_FIELD = "csrf"
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
@@ -42,14 +46,14 @@ def post_problem(request: Request, form: Any) -> str | None:
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     origin = request.headers.get("origin")
     if origin is not None and origin != own:
-        return f"a form posted from {origin[:80]}, not from {own}"
+        return _("a form posted from {origin}, not from {own}").format(origin=origin[:80], own=own)
     referer = request.headers.get("referer")
     if origin is None and referer is not None and not (referer + "/").startswith(own + "/"):
-        return "a form posted from another site"
+        return _("a form posted from another site")
     expected = request.session.get(CSRF_FIELD)
     sent = str(form.get(CSRF_FIELD, ""))
     if not isinstance(expected, str) or not hmac.compare_digest(sent.encode(), expected.encode()):
-        return "the form has expired or did not come from this station: reload the page"
+        return _("the form has expired or did not come from this station: reload the page")
     return None
 
 

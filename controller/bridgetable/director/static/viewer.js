@@ -1,10 +1,12 @@
 // The board page's hand viewer. Select a traveller row (or open /board/N#table-T) to see that
 // table's auction and its play card by card or trick by trick, the hands losing their cards as
-// they go. The page gives the deal and each table's replay as JSON (#board-data); this script
-// only draws them, it knows no bridge rules.
+// they go. The page gives the deal and each table's replay as JSON (#board-data), and the words
+// to write them with in the reader's language (#viewer-words: sentences with {name} placeholders,
+// the notation of seats, sides, ranks, calls); this script only draws, it knows no bridge rules.
 "use strict";
 
 const board = JSON.parse(document.getElementById("board-data").textContent);
+const words = JSON.parse(document.getElementById("viewer-words").textContent);
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SEATS = ["N", "E", "S", "W"];
 const viewer = document.getElementById("viewer");
@@ -18,23 +20,28 @@ function el(tag, text, className) {
   return node;
 }
 
+// a sentence of the page's language with its {name} placeholders filled in
+function say(key, values) {
+  return words.texts[key].replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 function suit(letter) {
   return el("span", SUITS[letter], letter === "H" || letter === "D" ? "red" : "black");
 }
 
 function rank(letter) {
-  return letter === "T" ? "10" : letter;
+  return words.ranks[letter] || letter;
 }
 
-// "4SX" -> 4♠X, "Pass" stays, "3NT" stays
+// "4SX" -> 4♠X (4♠D in Danish), "Pass" -> Pas, "3NT" -> 3UT: the reader's notation
 function callNode(text) {
   const span = el("span");
-  const match = /^([1-7])([SHDC])(X{0,2})$/.exec(text);
+  const match = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(text);
   if (!match) {
-    span.textContent = text === "Pass" ? "Pass" : text;
+    span.textContent = words.calls[text] || text;
     return span;
   }
-  span.append(match[1], suit(match[2]), match[3]);
+  span.append(match[1], match[2] === "NT" ? words.nt : suit(match[2]), match[3] ? words.calls[match[3]] : "");
   return span;
 }
 
@@ -84,13 +91,15 @@ function drawCount() {
   const ns = complete.filter((t) => t.winner === "N" || t.winner === "S").length;
   const count = document.getElementById("trick-count");
   count.dataset.tricks = String(complete.length);
-  count.textContent = `Tricks played: ${complete.length} \u00b7 NS ${ns} \u00b7 EW ${complete.length - ns}`;
+  count.textContent = say("count", { count: complete.length, ns_side: words.sides.NS, ns: ns,
+                                     ew_side: words.sides.EW, ew: complete.length - ns });
   const total = row ? played().length === row.tricks.flatMap((t) => t.cards).length : true;
   const claim = document.getElementById("claim");
   claim.hidden = !(row && row.claim && total);
   if (row && row.claim) {
     const c = row.claim;
-    claim.textContent = `Claim by ${c.claimer}: ${c.tricks ?? "?"} of the last ${c.remaining} tricks (${c.state})`;
+    claim.textContent = say("claim", { seat: words.seats[c.claimer] || c.claimer, tricks: c.tricks ?? "?",
+                                       remaining: c.remaining, state: words.states[c.state] || c.state });
   }
 }
 
@@ -110,7 +119,7 @@ function drawAuction() {
     cell.append(callNode(c.call));
     if (c.alert) {
       cell.classList.add("alert");
-      cell.title = "alerted";
+      cell.title = say("alerted", {});
       cell.append(el("sup", "*"));
     }
     line.append(cell);
@@ -122,10 +131,10 @@ function drawNotes() {
   const notes = document.getElementById("notes");
   notes.replaceChildren();
   if (!row) return;
-  for (const text of row.director_calls) notes.append(el("li", "Director called: " + text, "director"));
-  for (const text of row.revokes) notes.append(el("li", "Revoke: " + text, "director"));
-  if (row.adjusted) notes.append(el("li", "Adjusted score " + row.adjusted));
-  if (!row.tricks.length && !row.adjusted) notes.append(el("li", "No play recorded at this table."));
+  for (const text of row.director_calls) notes.append(el("li", say("director", { text: text }), "director"));
+  for (const text of row.revokes) notes.append(el("li", say("revoke", { text: text }), "director"));
+  if (row.adjusted) notes.append(el("li", say("adjusted", { score: row.adjusted })));
+  if (!row.tricks.length && !row.adjusted) notes.append(el("li", say("no_play", {})));
 }
 
 function draw() {
@@ -150,8 +159,8 @@ function select(table) {
   }
   viewer.hidden = row === null;
   if (row) {
-    document.getElementById("viewer-title").textContent =
-      `Table ${row.table}: NS ${row.ns}, EW ${row.ew}`;
+    document.getElementById("viewer-title").textContent = say("title", { table: row.table,
+      ns_side: words.sides.NS, ns: row.ns, ew_side: words.sides.EW, ew: row.ew });
   }
   step = 0;
   drawAuction();
