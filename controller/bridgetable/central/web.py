@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, FileSystemLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -29,11 +29,8 @@ from .db import CentralDb
 from .scoring import SessionNotFound, load_session
 
 STATION = Path(templating.__file__).parent  # the station's templates and static files
-TEMPLATES = Environment(loader=ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"),
-                                             FileSystemLoader(STATION / "templates")]),
-                        autoescape=select_autoescape(["html"]))
-TEMPLATES.filters.update(templating.TEMPLATES.filters)
-TEMPLATES.globals.update(templating.TEMPLATES.globals)
+TEMPLATES = templating.environment(ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"),
+                                                  FileSystemLoader(STATION / "templates")]))
 TITLE = "Central results"
 STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
 

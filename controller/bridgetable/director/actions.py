@@ -41,7 +41,8 @@ def ns_score(ingest: Ingest, board: int, contract: Contract | None, declarer: Se
     if contract is None:
         return 0
     if declarer is None or tricks is None:
-        raise ActionError(_("contract {contract} needs a declarer and the tricks won").format(contract=contract))
+        raise ActionError(_("contract {contract} needs a declarer and the tricks won").format(
+            contract=contract))
     info = ingest.session.store.boards(ingest.session.id).get(board)
     vulnerability = Vulnerability.parse(info.vulnerability) if info else board_vulnerability(board)
     score = duplicate_score(contract, tricks, vulnerability.is_vulnerable(declarer))
@@ -136,7 +137,8 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
             tricks = int(words[3]) if contract is not None else None
         except (IndexError, ValueError) as exc:
             raise ActionError(_("part {number} of the weighted score, {part!r}: {error}; write it as "
-                                "'30% 4S N 10'").format(number=number + 1, part=part.strip(), error=exc)) from None
+                                "'30% 4S N 10'").format(number=number + 1, part=part.strip(),
+                                                        error=exc)) from None
         weights.append(weight / 100)
         parts.append({"weight": weight / 100, "contract": str(contract) if contract else "Pass",
                       "declarer": str(declarer) if declarer else None, "tricks": tricks,
@@ -172,7 +174,8 @@ def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
     playing = {a.table for a in ingest.session.movement.assignments if board in a.boards}
     strangers = sorted(set(tables) - playing)
     if strangers:
-        raise ActionError(_("board {board} is not played at table {table}").format(board=board, table=strangers[0]))
+        raise ActionError(_("board {board} is not played at table {table}").format(
+            board=board, table=strangers[0]))
     if tables:
         ingest.session.setup.fouled[str(board)] = {str(t): 2 for t in sorted(tables)}
     else:
@@ -236,13 +239,21 @@ def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int)
 def audit_action(action: str) -> str:
     """An audit trail line's action (stored in English, as the station's record) in the reader's
     language."""
-    return {"correct": pgettext("audit", "correct"), "enter": pgettext("audit", "enter"),
-            "adjust": pgettext("audit", "adjust"), "not played": pgettext("audit", "not played"),
-            "late arrival": pgettext("audit", "late arrival"), "sit-out": pgettext("audit", "sit-out"),
-            "weighted score": pgettext("audit", "weighted score"), "fouled board": pgettext("audit", "fouled board"),
-            "procedural penalty": pgettext("audit", "procedural penalty"),
-            "rename pair": pgettext("audit", "rename pair"), "swap seats": pgettext("audit", "swap seats"),
-            "answer call": pgettext("audit", "answer call"), "refused result": pgettext("audit", "refused result"),
-            "unexpected result": pgettext("audit", "unexpected result"),
-            "resend round": pgettext("audit", "resend round"), "next round": pgettext("audit", "next round"),
-            }.get(action, action)
+    return {
+        "correct": pgettext("audit", "correct"),
+        "enter": pgettext("audit", "enter"),
+        "adjust": pgettext("audit", "adjust"),
+        "not played": pgettext("audit", "not played"),
+        "late arrival": pgettext("audit", "late arrival"),
+        "sit-out": pgettext("audit", "sit-out"),
+        "weighted score": pgettext("audit", "weighted score"),
+        "fouled board": pgettext("audit", "fouled board"),
+        "procedural penalty": pgettext("audit", "procedural penalty"),
+        "rename pair": pgettext("audit", "rename pair"),
+        "swap seats": pgettext("audit", "swap seats"),
+        "answer call": pgettext("audit", "answer call"),
+        "refused result": pgettext("audit", "refused result"),
+        "unexpected result": pgettext("audit", "unexpected result"),
+        "resend round": pgettext("audit", "resend round"),
+        "next round": pgettext("audit", "next round"),
+    }.get(action, action)

@@ -8,6 +8,7 @@ board page says how to get it (``templates/analysis.html``) and shows the rest.
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from .rulings import contract_of
 from .store import BoardInfo, Store, StoredResult
 
 STRAINS = ("C", "D", "H", "S", "N")  # the strains by letter ("N": notrump)
+_SOLVING = threading.Lock()  # endplay's DDS solver: one call at a time in this process
 
 
 def available() -> bool:
@@ -74,7 +76,9 @@ def _strain(name: str) -> str:
 
 def board_analysis(store: Store, session: str, info: BoardInfo) -> Analysis | None:
     """The board's stored analysis, computed and stored the first time; None without a deal or
-    without endplay."""
+    without endplay. One computation at a time: DDS is not thread-safe (visitors opening a board
+    at once, each page in the web server's thread pool, crashed the station), and the visitors
+    waiting for it then read the one stored."""
     if not info.deal:
         return None
     stored = store.analysis(session, info.board)
@@ -82,6 +86,10 @@ def board_analysis(store: Store, session: str, info: BoardInfo) -> Analysis | No
         return Analysis.from_json(stored)
     if not available():
         return None
-    analysis = analyse(info.deal, info.dealer, info.vulnerability)
-    store.put_analysis(session, info.board, analysis.to_json())
+    with _SOLVING:
+        stored = store.analysis(session, info.board)
+        if stored is not None:
+            return Analysis.from_json(stored)
+        analysis = analyse(info.deal, info.dealer, info.vulnerability)
+        store.put_analysis(session, info.board, analysis.to_json())
     return analysis

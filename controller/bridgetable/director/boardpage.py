@@ -28,8 +28,8 @@ def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | No
     if not deal_text:
         return None
     deal = Deal.parse(deal_text)
-    return {str(seat): [(suit.symbol, " ".join(notation.card(str(c))[1:] for c in deal[seat].suit(suit)) or "—")
-                        for suit in SUITS]
+    return {str(seat): [(suit.symbol, " ".join(notation.card(str(c))[1:] for c in deal[seat].suit(suit))
+                         or "—") for suit in SUITS]
             for seat in Seat}
 
 

@@ -1,36 +1,37 @@
 """The Jinja2 environment of the station's pages and printable exports, in the language of the
 request (``weblanguage``): texts through the ``station`` catalogue (``{% trans %}``, ``_()``), the
 game's notation through ``i18n.notation`` as filters (``|call``, ``|card``, ``|seat``,
-``|seat_name``, ``|side``, ``|vulnerability``), the suits in their colours."""
+``|seat_name``, ``|side``, ``|vulnerability``, ``|strain``), the suits in their colours.
+
+Every filter that speaks is looked up when a page is rendered: Jinja would otherwise compute
+``{{ "EW"|side }}`` once, when it compiles the template, in the language of its first visitor.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import BaseLoader, Environment, FileSystemLoader, pass_context, select_autoescape
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .. import i18n
-from ..i18n import STATION, notation
+from ..i18n import STATION, Catalogue, notation
 from .actions import audit_action
 from .boardpage import contract_text, viewer_words
 
 pgettext = STATION.pgettext
-
-TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
-                        autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
-# looked up when a page is rendered, in the language of its request (a context variable)
-TEMPLATES.install_gettext_callables(STATION.gettext, STATION.ngettext, newstyle=True,  # type: ignore[attr-defined]
-                                    pgettext=STATION.pgettext)
-TEMPLATES.policies["ext.i18n.trimmed"] = True  # as tools/catalogues.py extracts them
 COLOURS = {"♠": "black", "♥": "red", "♦": "red", "♣": "black"}
 _CONTRACT = re.compile(r"^([1-7](?:NT|[SHDC])X{0,2})([NESW]?)(.*)$")  # "5SXW-3": call, declarer, result
 
 
 def _coloured(text: str) -> Markup:
     """``text`` escaped, each suit symbol in its colour."""
-    return Markup(re.sub("[♠♥♦♣]", lambda m: f'<span class="{COLOURS[m[0]]}">{m[0]}</span>', str(escape(text))))
+    return Markup(re.sub("[♠♥♦♣]", lambda m: f'<span class="{COLOURS[m[0]]}">{m[0]}</span>',
+                         str(escape(text))))
 
 
 def call(text: object) -> Markup:
@@ -50,21 +51,55 @@ def card(text: object) -> Markup:
 
 def phase(name: str) -> str:
     """A table's phase as its state message names it ("auction"), in the reader's language."""
-    return {"waiting": pgettext("phase", "waiting"), "start": pgettext("phase", "start"),
-            "hand check": pgettext("phase", "hand check"), "stock": pgettext("phase", "stock"),
-            "auction": pgettext("phase", "auction"), "announcement": pgettext("phase", "announcement"),
-            "contract entry": pgettext("phase", "contract entry"), "lead entry": pgettext("phase", "lead entry"),
-            "play": pgettext("phase", "play"), "tricks entry": pgettext("phase", "tricks entry"),
-            "claim entry": pgettext("phase", "claim entry"), "claim": pgettext("phase", "claim"),
-            "claim ruling": pgettext("phase", "claim ruling"), "result": pgettext("phase", "result"),
-            "done": pgettext("phase", "done")}.get(name, name)
+    return {
+        "waiting": pgettext("phase", "waiting"),
+        "start": pgettext("phase", "start"),
+        "hand check": pgettext("phase", "hand check"),
+        "stock": pgettext("phase", "stock"),
+        "auction": pgettext("phase", "auction"),
+        "announcement": pgettext("phase", "announcement"),
+        "contract entry": pgettext("phase", "contract entry"),
+        "lead entry": pgettext("phase", "lead entry"),
+        "play": pgettext("phase", "play"),
+        "tricks entry": pgettext("phase", "tricks entry"),
+        "claim entry": pgettext("phase", "claim entry"),
+        "claim": pgettext("phase", "claim"),
+        "claim ruling": pgettext("phase", "claim ruling"),
+        "result": pgettext("phase", "result"),
+        "done": pgettext("phase", "done"),
+    }.get(name, name)
 
 
-TEMPLATES.filters.update(call=call, card=card, phase=phase, **{
-    name: lambda value, say=say: say(str(value)) for name, say in (
-        ("seat", notation.seat), ("seat_name", notation.seat_name), ("side", notation.side),
-        ("vulnerability", notation.vulnerability), ("strain", notation.strain))})
-TEMPLATES.globals.update(language=i18n.current, languages=i18n.LANGUAGES, contract=contract_text,
-                         viewer_words=viewer_words, audit_action=audit_action)
-# inline in every page, so that an exported results.html keeps it too
-TEMPLATES.globals["station_css"] = (Path(__file__).parent / "static" / "station.css").read_text("utf-8")
+def _when_rendered(say: Callable[[str], Any]) -> Callable[..., Any]:
+    """``say`` as a filter of the value's text, called when the page is rendered (a filter that
+    takes the context is never folded into the compiled template)."""
+    @pass_context
+    def filter_(context: Context, value: object) -> Any:
+        return say(str(value))
+    return filter_
+
+
+FILTERS = {name: _when_rendered(say) for name, say in (
+    ("call", call), ("card", card), ("phase", phase), ("seat", notation.seat),
+    ("seat_name", notation.seat_name), ("side", notation.side), ("vulnerability", notation.vulnerability),
+    ("strain", notation.strain))}
+GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
+           "viewer_words": viewer_words, "audit_action": audit_action,
+           # inline in every page, so that an exported results.html keeps it too
+           "station_css": (Path(__file__).parent / "static" / "station.css").read_text("utf-8")}
+
+
+def environment(loader: BaseLoader, catalogue: Catalogue = STATION) -> Environment:
+    """An environment that renders the station's templates (and those that extend or include
+    them, the central server's): ``catalogue``'s texts and the notation filters, in the
+    language of the request (a context variable, read when a page is rendered)."""
+    made = Environment(loader=loader, autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
+    made.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                   pgettext=catalogue.pgettext)
+    made.policies["ext.i18n.trimmed"] = True  # as tools/catalogues.py extracts them
+    made.filters.update(FILTERS)
+    made.globals.update(GLOBALS)
+    return made
+
+
+TEMPLATES = environment(FileSystemLoader(Path(__file__).parent / "templates"))

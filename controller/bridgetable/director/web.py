@@ -126,8 +126,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             lines = [line if board_finished(station.session.movement, station.ingest.played, line.board)
                      else withheld(line) for line in lines]
         if entry is None and not lines:
-            return station.render("error.html", message=_("pair {number} has no results").format(number=number),
-                                  status_code=404)
+            return station.render("error.html", status_code=404,
+                                  message=_("pair {number} has no results").format(number=number))
         penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
         return station.render("pair.html", pair=number, entry=entry, lines=lines, penalties=penalties,
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring)
@@ -258,8 +258,9 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             stored_all = sit_out(ingest, actor, table, round_, text.get("adjusted", ""))
             if text.get("adjusted"):
                 return ngettext("table {table} round {round}: {n} board adjusted {score}",
-                                "table {table} round {round}: {n} boards adjusted {score}", len(stored_all)).format(
-                    table=table, round=round_, n=len(stored_all), score=text["adjusted"])
+                                "table {table} round {round}: {n} boards adjusted {score}",
+                                len(stored_all)).format(table=table, round=round_, n=len(stored_all),
+                                                        score=text["adjusted"])
             return ngettext("table {table} round {round}: {n} board not played",
                             "table {table} round {round}: {n} boards not played", len(stored_all)).format(
                 table=table, round=round_, n=len(stored_all))
@@ -280,8 +281,8 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             round_, second = int(text.get("round") or 0), int(text.get("second") or 0)
             revised = swap_pairs(ingest, actor, round_, pair, second)
             return ngettext("round {round}: pairs {pair} and {second} swapped on {n} result",
-                            "round {round}: pairs {pair} and {second} swapped on {n} results", len(revised)).format(
-                round=round_, pair=pair, second=second, n=len(revised))
+                            "round {round}: pairs {pair} and {second} swapped on {n} results",
+                            len(revised)).format(round=round_, pair=pair, second=second, n=len(revised))
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
             return _("pair {pair} is now {names}").format(pair=pair, names=text.get("names"))

@@ -59,7 +59,8 @@ class Language:
                 headers.add_vary_header("Cookie")
                 headers["Content-Language"] = language
                 if chosen:
-                    headers.append("Set-Cookie", f"{COOKIE}={chosen}; Path=/; Max-Age={COOKIE_AGE}; SameSite=Lax")
+                    headers.append("Set-Cookie",
+                                   f"{COOKIE}={chosen}; Path=/; Max-Age={COOKIE_AGE}; SameSite=Lax")
             await send(message)
 
         with i18n.speaking(language):
