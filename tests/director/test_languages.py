@@ -82,6 +82,56 @@ def test_the_ranking_page_speaks_the_browsers_language(client, language):
     assert f"{RANKING_PAGE[language]} A " in page and "Ann &amp; Bob" in page
 
 
+NAVIGATION = {"en": "Printable results", "da": "Resultater til udskrift", "de": "Ergebnisse zum Drucken",
+              "nl": "Uitslag om af te drukken", "hu": "Nyomtatható eredmények"}
+PAGE_WORDS = {  # a word of each page in each language (en, da, de, nl, hu)
+    "/pair/1": ("Against", "Mod", "Gegen", "Tegen", "Ellenfél"),
+    "/tables": ("Phase", "Fase", "Phase", "Fase", "Szakasz"),
+    "/live/1": ("Trick", "Stik", "Stich", "Slag", "Ütés"),
+    "/results": ("Tricks", "Stik", "Stiche", "Slagen", "Ütések"),
+    "/director": ("Audit trail", "Logbog", "Protokoll", "Logboek", "Napló"),
+    "/login": ("Password", "Adgangskode", "Passwort", "Wachtwoord", "Jelszó"),
+    "/board/99": ("there is no board 99", "der er intet spil 99", "es gibt kein Board 99",
+                  "er is geen spel 99", "nincs 99. osztás"),
+}
+
+
+def test_every_page_in_every_language(client, ingest):
+    ingest.on_state({"schema": 1, "kind": "state", "table": 1, "status": "online", "round": 1, "board": 1,
+                     "phase": "play", "director_call": True, "detail": "revoke"})
+    events = [("call", "1NT", "N"), ("call", "Pass", "E"), ("card", "HQ", "E")]
+    for seq, (kind, value, seat) in enumerate(events):
+        ingest.on_live({"table": 1, "board": 1, "seq": seq, "event": kind, "value": value, "seat": seat})
+    login = client.get("/login").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', login)
+    assert csrf is not None
+    client.post("/login", data={"csrf": csrf[1], "password": PASSWORD})
+    for index, language in enumerate(("en", "da", "de", "nl", "hu")):
+        for path, words in PAGE_WORDS.items():
+            page = client.get(path, headers={"Accept-Language": language})
+            assert page.status_code == (404 if path == "/board/99" else 200), (path, language)
+            assert f'<html lang="{language}">' in page.text, (path, language)
+            assert NAVIGATION[language] in page.text, (path, language)
+            assert words[index] in page.text, (path, language)
+    live = text_of(client.get("/live/1", headers={"Accept-Language": "da"}).text)
+    assert "1UT" in live and "Pas" in live and "♥D" in live  # the live table's calls and cards
+    assert "spil" in client.get("/tables", headers={"Accept-Language": "da"}).text  # the table's phase
+
+
+def test_a_team_match_names_unnamed_teams_in_the_readers_language(tmp_path):
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "teams", "boards": 8, "boards_per_round": 2})
+    ingest = Ingest(session)
+    ingest.store_result(received(result_message(session, 1, 1, "4S", "N", 10)))
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        heading = client.get("/", headers={"Accept-Language": "de"}).text.split("<h2>")[1]
+        assert heading.startswith("Heim ") and "Gast" in heading and "SP" in heading
+        session.setup.teams = {"home": "Lions", "away": "Tigers"}
+        ingest.rescore()
+        heading = client.get("/", headers={"Accept-Language": "de"}).text.split("<h2>")[1]
+        assert heading.startswith("Lions ") and "Tigers" in heading
+
+
 def test_the_station_language_serves_a_browser_that_asks_for_none_of_ours(ingest):
     with TestClient(web.create_app(ingest, password=PASSWORD, language="de")) as german:
         assert "Rangliste A" in german.get("/", headers={"Accept-Language": "sv, fr;q=0.5"}).text

@@ -89,8 +89,8 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     standings = Standings()
     all_scored: list[Scored] = []
     if scoring == "TEAMS":
-        standings.match = TeamMatch(session.setup.teams.get("home", "Home"),
-                                    session.setup.teams.get("away", "Away"))
+        standings.match = TeamMatch(session.setup.teams.get("home", ""),  # unnamed: the pages say
+                                    session.setup.teams.get("away", ""))  # "Home", "Away" in their language
     if scoring == "ROBOTS":
         standings.robots = robot_match(results, session.store.boards(session.id))
         against_robots = {b.board: float(b.imps_ns) for b in standings.robots.boards}
