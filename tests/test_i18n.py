@@ -141,3 +141,12 @@ def test_the_scan_finds_a_literal_that_bypasses_the_catalogue(tmp_path):
                       '    return {"key": f"Vul {canvas}"}["key"] == "x"\n', encoding="utf-8")
     assert untranslated_literals(module, exempt_keywords={"anchor"}) == [
         "screen.py:5: 'Dealer'", "screen.py:6: 'Vul '"]
+
+
+def test_a_catalogue_with_a_fallback_looks_there_for_what_it_lacks_and_leaves_the_plain_one_alone():
+    pages = i18n.Catalogue("central", fallback="station")
+    with i18n.speaking("da"):
+        assert pages.gettext("Clubs") == "Klubber"  # its own
+        assert pages.gettext("Ranking") == "Resultatliste"  # the station's
+        assert i18n.CENTRAL.gettext("Ranking") == "Ranking"  # without the fallback: not its message
+        assert pages.gettext("in no catalogue") == "in no catalogue"

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+from .. import i18n
 from ..director.downlink import KIND, publish_setup
 from ..director.upstream import derive_club_key, down_topic
 from ..link import Broker
@@ -59,7 +60,8 @@ def run_central_command(args: argparse.Namespace) -> int:
         return send_setup(args.send_setup, args.to, secret, broker)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
     center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
-                    web_port=None if args.no_web else args.port, host=args.listen)
+                    web_port=None if args.no_web else args.port, host=args.listen,
+                    language=args.language or i18n.current())
     stop = threading.Event()
 
     def stopping(signum: int, frame: FrameType | None) -> None:

@@ -9,7 +9,10 @@ from typing import Any
 from ..director.session import Session, SessionSetup
 from ..director.standings import Standings, score_session
 from ..director.store import BoardInfo, SQLiteStore, StoredResult
+from ..i18n import CENTRAL
 from .db import CentralDb
+
+_ = CENTRAL.gettext
 
 
 class SessionNotFound(LookupError):
@@ -20,7 +23,8 @@ def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Stand
     """The session (in a throw-away store) and its standings from what the center holds."""
     found = db.session(club, session)
     if found is None or found["setup"] is None:
-        raise SessionNotFound(f"the center has no set-up of session {session!r} of club {club!r}")
+        raise SessionNotFound(_("the center has no set-up of session {session!r} of club {club!r}").format(
+            session=session, club=club))
     setup: dict[str, Any] = found["setup"]
     store = SQLiteStore(":memory:")
     pairs = {int(pair): entry["names"] for pair, entry in setup["pairs"].items()}

@@ -1,6 +1,7 @@
 """The central server in one process: ``workers`` ingest workers on the central broker and,
-unless ``web_port`` is None, the pages. Several such processes may run side by side (on one
-machine or several): their workers share the load through the shared subscription."""
+unless ``web_port`` is None, the pages (in ``language`` for a visitor who chose none of ours).
+Several such processes may run side by side (on one machine or several): their workers share the
+load through the shared subscription."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from .. import i18n
 from ..link import Broker
 from .ingest import IngestWorker
 
 
 class Center:
     def __init__(self, db_url: str, keys: Mapping[str, bytes], broker: Broker, *, workers: int = 1,
-                 web_port: int | None = 8090, host: str = "127.0.0.1", name: str = "central") -> None:
-        self.db_url, self.web_port, self.host = db_url, web_port, host
+                 web_port: int | None = 8090, host: str = "127.0.0.1", name: str = "central",
+                 language: str = i18n.SOURCE) -> None:
+        self.db_url, self.web_port, self.host, self.language = db_url, web_port, host, language
         self.workers = [IngestWorker(db_url, keys, broker, name=f"{name}-{n + 1}") for n in range(workers)]
         self._server: Any = None
 
@@ -32,8 +35,9 @@ class Center:
 
             from .web import create_app
 
-            self._server = uvicorn.Server(uvicorn.Config(create_app(self.db_url), host=self.host,
-                                                         port=self.web_port, log_level="warning"))
+            app = create_app(self.db_url, self.language)
+            self._server = uvicorn.Server(uvicorn.Config(app, host=self.host, port=self.web_port,
+                                                         log_level="warning"))
             threading.Thread(target=self._server.run, name="central-web", daemon=True).start()
 
     def stop(self) -> None:

@@ -2,10 +2,12 @@
 
 Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
-center's ``base.html``), a player's
-history across clubs by national number, the sessions being played now. ``/api/...`` serves the
-same as JSON for a federation's other systems. The endpoints are plain functions: Starlette runs
-them in its thread pool, each query on the one connection in turn (psycopg serialises them).
+center's ``base.html``), a player's history across clubs by national number, the sessions being
+played now. ``/api/...`` serves the same as JSON for a federation's other systems. Each page is in
+its visitor's language (``director.weblanguage``: the pages' menu, Accept-Language, else
+``--language``): the center's own words from the ``central`` catalogue, the station's templates'
+from ``station``. The endpoints are plain functions: Starlette runs them in its thread pool, each
+query on the one connection in turn (psycopg serialises them).
 """
 
 from __future__ import annotations
@@ -15,23 +17,33 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import i18n
 from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
+from ..director.weblanguage import Language
+from ..i18n import CENTRAL, N_, Catalogue
 from .db import CentralDb
 from .scoring import SessionNotFound, load_session
 
+_ = CENTRAL.gettext
+
 STATION = Path(templating.__file__).parent  # the station's templates and static files
-TEMPLATES = templating.environment(ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"),
-                                                  FileSystemLoader(STATION / "templates")]))
-TITLE = "Central results"
+# The center's base.html (extending the station's, "station/base.html") frames the station's own
+# pages that it shows (a board, a pair's score card, the ranking), which say the station's words.
+TEMPLATES = templating.environment(ChoiceLoader([
+    FileSystemLoader(Path(__file__).parent / "templates"),
+    PrefixLoader({"station": FileSystemLoader(STATION / "templates")}),
+    FileSystemLoader(STATION / "templates")]), Catalogue(CENTRAL.domain, fallback="station"))
+TITLE = N_("Central results")
 STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
 
 
@@ -45,7 +57,7 @@ def _json(value: Any) -> Any:
 
 
 def render(name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
-    values.setdefault("event", TITLE)
+    values.setdefault("event", _(TITLE))
     return HTMLResponse(TEMPLATES.get_template(name).render(**values), status_code=status_code)
 
 
@@ -57,8 +69,9 @@ def station_page(name: str, prefix: str, **values: Any) -> str:
     return page
 
 
-def create_app(db_url: str) -> Starlette:
-    """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables)."""
+def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
+    """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables), in
+    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours."""
     db = CentralDb(db_url, create=False)
 
     def not_found(request: Request, exc: Exception) -> Response:
@@ -69,14 +82,14 @@ def create_app(db_url: str) -> Starlette:
     def club_sessions(name: str) -> list[dict[str, Any]]:
         sessions = db.sessions(name)
         if not sessions:
-            raise SessionNotFound(f"no session of club {name!r} has reached the center")
+            raise SessionNotFound(_("no session of club {club!r} has reached the center").format(club=name))
         return sessions
 
     def clubs(request: Request) -> Response:
         return render("clubs.html", clubs=db.clubs(), live=db.live())
 
     def live(request: Request) -> Response:
-        return render("live.html", live=db.live())
+        return render("now.html", live=db.live())
 
     def club(request: Request) -> Response:
         name = request.path_params["club"]
@@ -102,7 +115,8 @@ def create_app(db_url: str) -> Starlette:
         loaded, standings = load_session(db, name, session_id)
         info = loaded.store.boards(session_id).get(number)
         if info is None:
-            raise SessionNotFound(f"session {session_id!r} of {name!r} has no board {number}")
+            raise SessionNotFound(_("session {session!r} of {club!r} has no board {board}").format(
+                session=session_id, club=name, board=number))
         rows = standings.travellers.get(number, [])
         return HTMLResponse(station_page(
             "board.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, board=info,
@@ -117,7 +131,8 @@ def create_app(db_url: str) -> Starlette:
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
         if entry is None and not lines:
-            raise SessionNotFound(f"pair {number} has no results in session {session_id!r} of {name!r}")
+            raise SessionNotFound(_("pair {pair} has no results in session {session!r} of {club!r}").format(
+                pair=number, session=session_id, club=name))
         return HTMLResponse(station_page(
             "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
             entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
@@ -163,4 +178,5 @@ def create_app(db_url: str) -> Starlette:
         yield
         db.close()
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={SessionNotFound: not_found})
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={SessionNotFound: not_found},
+                     middleware=[Middleware(Language, default=language)])

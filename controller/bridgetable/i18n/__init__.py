@@ -89,15 +89,19 @@ def from_accept_language(header: str | None, default: str = SOURCE) -> str:
 
 
 @cache
-def translations(domain: str, language: str) -> gettext.NullTranslations:
-    """A domain's compiled catalogue in a language (English: its own, which says the same)."""
+def translations(domain: str, language: str, fallback: str | None = None) -> gettext.NullTranslations:
+    """A domain's compiled catalogue in a language (English: its own, which says the same); with
+    ``fallback``, a message it lacks is looked up in that domain's catalogue (gettext's fallback)."""
     if domain not in DOMAINS:
         raise ValueError(f"no catalogue {domain!r}: the domains are {', '.join(DOMAINS)}")
     path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing: this installation of bridgetable is incomplete")
     with path.open("rb") as file:
-        return gettext.GNUTranslations(file)
+        found = gettext.GNUTranslations(file)
+    if fallback is not None:  # an object of its own: the one without fallback stays as it is
+        found.add_fallback(translations(fallback, language))
+    return found
 
 
 _process_language = SOURCE
@@ -126,13 +130,15 @@ def speaking(language: str) -> Iterator[str]:
 
 
 class Catalogue:
-    """One domain's messages, in the language spoken when they are looked up."""
+    """One domain's messages, in the language spoken when they are looked up; with ``fallback``,
+    another domain's for the messages this one lacks (the central server's pages around the
+    station's templates)."""
 
-    def __init__(self, domain: str) -> None:
-        self.domain = domain
+    def __init__(self, domain: str, fallback: str | None = None) -> None:
+        self.domain, self.fallback = domain, fallback
 
     def translations(self, language: str | None = None) -> gettext.NullTranslations:
-        return translations(self.domain, language or current())
+        return translations(self.domain, language or current(), self.fallback)
 
     def gettext(self, message: str) -> str:
         return self.translations().gettext(message)
