@@ -112,7 +112,7 @@ STOCK = DECK[26:]
 
 def test_the_dutch_and_hungarian_rulebooks_name_their_laws_too() -> None:
     assert str(refusal("nl", insufficient_bid)) == "onvoldoende bod: 1♦ na 1♥ (Artikel 27)"
-    assert str(refusal("hu", insufficient_bid)) == "elégtelen licit: 1♦ erre: 1♥ (27. szabály)"
+    assert str(refusal("hu", insufficient_bid)) == "elégtelen licit 1♥ után: 1♦ (27. szabály)"
 
 
 def test_a_message_stays_in_the_language_it_was_made_in() -> None:
