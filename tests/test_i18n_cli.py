@@ -14,6 +14,7 @@ import pytest
 import bridgetable
 from bridgetable import i18n
 from bridgetable.cli import build_parser, main
+from bridgetable.demo import club, federation
 
 from .i18n_scan import untranslated_literals
 
@@ -48,7 +49,7 @@ def test_check_reports_in_danish_and_german_with_the_kinds_unchanged(monkeypatch
     assert status == 1
     assert "record 0 (spil 1): FEJL" in out.replace("post 0", "record 0")
     assert "  declarer: Spilfører Øst, men Nord meldte først denominationen i 5♣" in out
-    assert "  play: udspillet er angivet fra Syd, men Øst sidder til venstre for spilfører (§ 41A)" in out
+    assert "  play: udspillet er angivet fra Syd, men Øst sidder til venstre for spilfører (Lov 41A)" in out
     assert out.splitlines()[-1] == "1 post kontrolleret: 0 i orden, 1 med fejl"
     status, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "check", str(WRONG_SEAT))
     assert ("  play: das Ausspiel ist von Süd notiert, aber Ost sitzt links vom Alleinspieler "
@@ -129,7 +130,7 @@ NOT_PROSE = {
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
                "127.0.0.1:1883", "0.0.0.0", "127.0.0.1", "Club session", "BRIDGETABLE_PASSWORD",
                "__main__", "station.db", "bridgetable ", "bridgetable convert: "},
-    "check.py": {"laws", "deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
+    "check.py": { "deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "file", "index", "board", "ok", "problems", "warnings", "kind", "message", "boards",
                  "unreadable", ".lin", ".pbn", "accepted (Law 27A)"},  # the table unit's note in PBN
     "check_tables.py": {"ScoreTable", "TotalScoreTable", "format", "score", "matchpoints", "total",
@@ -140,7 +141,16 @@ NOT_PROSE = {
                         "NS", "EW", "PairId_", "nan"},  # PBN's columns and directions
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
+    "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
+    "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
+    # names, files, threads, uvicorn's log level, URLs
+    "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "loop://", "table-", ".db",
+                     "table-unit-", "robot-table-", "bridgetable-demo-", "station.db", "result",
+                     "station-web", "warning", "http://127.0.0.1:"},
+    "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",
+                           "bridgetable-federation-", "http://127.0.0.1:", "-evening", " club evening"},
 }
+LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated
 
 
 # the notation's functions: their arguments are standard notation ("NS"), what they return is read
@@ -150,6 +160,7 @@ NOTATION = ("call", "card", "seat", "seat_name", "side", "vulnerability", "strai
 @pytest.mark.parametrize("name", sorted(NOT_PROSE))
 def test_no_text_a_person_reads_bypasses_the_catalogue(name):
     found = untranslated_literals(PACKAGE / name, allowed=NOT_PROSE[name] | _parser_words(),
-                                  exempt_calls=NOTATION,
-                                  exempt_keywords=("action", "metavar", "dest", "choices", "default", "prog"))
+                                  exempt_calls=NOTATION + LOGS,
+                                  exempt_keywords=("action", "metavar", "dest", "choices", "default", "prog",
+                                                   "policy"))
     assert found == []

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..bridge import Auction, Deal, Play, Seat
 from ..devices.cardreader import CardScans
 from ..devices.display import Display
@@ -38,6 +39,7 @@ from ..director.standings import score_session
 from ..director.station import Station
 from ..director.store import SQLiteStore, StoredResult
 from ..events import EventKind, Key, TableEvent
+from ..i18n import CLI
 from ..link import Broker
 from ..link.broker import BrokerChoice, LocalBroker, free_port, local_broker
 from ..link.signing import DerivedKeys
@@ -51,6 +53,7 @@ from ..table.script import call_events
 from ..table.service import TableService
 
 log = logging.getLogger("bridgetable.demo")
+_ = CLI.gettext
 SLIPS = 0.08  # how often a simulated player plays a random legal card
 CLUB = "democlub"
 NAMES = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kay & Lu", "Max & Ned", "Ola & Per",
@@ -81,9 +84,9 @@ def robot_events(board: int, deal: Deal, dealer: Seat, rng: random.Random,
 
 
 FIRMWARE = "sim"  # what a simulated seat module says in its hello frame
+# A real reader refuses the card it read less than 1.5 s ago (a card lingering on the antenna);
+# a simulated one never double-reads, so its window is short and the robots rarely wait it out.
 REPEAT_WINDOW = 0.1
-"""A real reader refuses the card it read less than 1.5 s ago (a card lingering on the antenna);
-a simulated one never double-reads, so its window is short and the robots rarely wait it out."""
 FRAME_TYPE = {EventKind.KEY: "K", EventKind.CARD: "C"}
 
 
@@ -97,7 +100,7 @@ class RobotTable:
     """
 
     def __init__(self, number: int, session: Session, directory: Path, broker: Broker, key: bytes,
-                 displays: bool = True, club: str = CLUB) -> None:
+                 displays: bool = True, club: str = CLUB, language: str = i18n.SOURCE) -> None:
         self.number = number
         boards = [b for a in session.movement.assignments if a.table == number for b in a.boards]
         infos = session.store.boards(session.id)
@@ -111,7 +114,7 @@ class RobotTable:
         self.outcome: Outcome | None = None
         self.service = TableService(FlowConfig(boards=boards, deals=deals, club=club, session=session.id,
                                                table=str(number)), self.journal, self.displays,
-                                    on_handled=self._on_handled)
+                                    on_handled=self._on_handled, language=language)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()
         self.link = UnitLink(self.service, key, broker, on_assign=self.assignments.put,
                              resend_min=0.3, resend_max=2.0)
@@ -217,6 +220,7 @@ class DemoOptions:
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
+    language: str = i18n.SOURCE  # the seat displays' and (by default) the station's pages'
 
 
 def demo_setup(options: DemoOptions) -> SessionSetup:
@@ -264,14 +268,16 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
         if watcher is not None:
             station.ingest.subscribe(watcher)
         for number in range(1, options.tables + 1):
-            tables.append(RobotTable(number, session, work, address, keys[number], displays=options.displays))
+            tables.append(RobotTable(number, session, work, address, keys[number], displays=options.displays,
+                                     language=options.language))
         station.start()
         if not options.headless:
             server = _serve(station, options)
         for table in tables:
             table.start()
         if not station.finished.wait(60 + 10 * options.tables * options.rounds):
-            raise TimeoutError(f"the session did not finish; missing {station.missing(station.round)}")
+            raise TimeoutError(_("the session did not finish; missing {missing}").format(
+                missing=station.missing(station.round)))
         if watcher is not None:  # the station saw the last result before this watcher did
             watcher("result")
         standings = score_session(session).as_json(session.setup.pairs)
@@ -308,8 +314,9 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
 def _serve_until_stopped(port: int) -> None:
     """Until Enter at a terminal (which ends `make demo` without make's Interrupt status), or Ctrl-C."""
     at_terminal = sys.stdin is not None and sys.stdin.isatty()
-    print(f"the final ranking stays at http://127.0.0.1:{port}/ until "
-          f"{'Enter or ' if at_terminal else ''}Ctrl-C", flush=True)
+    until = _("the final ranking stays at {url} until Enter or Ctrl-C") if at_terminal else _(
+        "the final ranking stays at {url} until Ctrl-C")
+    print(until.format(url=f"http://127.0.0.1:{port}/"), flush=True)
     if at_terminal:
         sys.stdin.readline()
         return
@@ -356,11 +363,12 @@ def _serve(station: Station, options: DemoOptions) -> Any:
 
     port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
     options.web_port = port
-    app = create_app(station.ingest, password=options.password, rounds=station)
+    app = create_app(station.ingest, password=options.password, rounds=station, language=options.language)
     server = uvicorn.Server(uvicorn.Config(app,
                                            host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
-    print(f"scoring station: http://127.0.0.1:{port}/ (director password: {options.password})", flush=True)
+    print(_("scoring station: {url} (director password: {password})").format(
+        url=f"http://127.0.0.1:{port}/", password=options.password), flush=True)
     return server
 
 

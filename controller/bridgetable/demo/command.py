@@ -12,15 +12,22 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import i18n
 from ..bridge import Contract
 from ..director.session import Session
 from ..director.standings import score_session
 from ..director.store import StoredResult
+from ..i18n import CLI, notation
 from .club import DemoOptions, run_demo
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 
 def run_demo_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    language = args.language or i18n.current()  # --language, else $LANG's
+    i18n.use(language)  # what the demo prints, too
     if getattr(args, "central", False):
         return run_federation_command(args)
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
@@ -28,11 +35,11 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           displays=args.displays or not args.headless, broker=args.broker,
                           movement=args.movement, scoring=args.scoring,
                           export=Path(args.export) if args.export else None,
-                          directory=Path(args.dir) if args.dir else None)
+                          directory=Path(args.dir) if args.dir else None, language=language)
     report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
-    print(f"bridgetable demo: {_session_text(options)}; each result as the station stores it:",
-          file=report.progress, flush=True)
+    print("bridgetable demo: " + _("{session}; each result as the station stores it:").format(
+        session=_session_text(options)), file=report.progress, flush=True)
     try:
         standings = run_demo(options, on_result=report.result, on_over=report.over)
     except FileNotFoundError as error:  # no broker can run here
@@ -42,8 +49,10 @@ def run_demo_command(args: argparse.Namespace) -> int:
         print(f"bridgetable demo: {error}", file=sys.stderr)
         return 1
     if not report.done:  # Ctrl-C before the end
-        print(f"bridgetable demo: stopped before the end of the session, after {report.results} results",
-              file=sys.stderr)
+        print("bridgetable demo: " + ngettext(
+            "stopped before the end of the session, after {n} result",
+            "stopped before the end of the session, after {n} results", report.results).format(
+            n=report.results), file=sys.stderr)
         if standings:
             report.over(standings, exports=False)
     return 0
@@ -91,41 +100,60 @@ class Report:
             print(robot_match_line(standings["robots"]), flush=True)
         else:
             for entry in standings["ranking"]:
-                print(f"{entry['group']:>5} {entry['rank']:>4} pair {entry['pair']:>2} "
-                      f"{entry['percent']:6.2f}% {entry['names']}", flush=True)
+                print(ranking_line(entry), flush=True)
         if self.export and exports:
-            print(f"exports written to {self.export}", file=sys.stderr, flush=True)
+            print(_("exports written to {directory}").format(directory=self.export), file=sys.stderr,
+                  flush=True)
+
+
+def ranking_line(entry: dict[str, Any]) -> str:
+    """E.g. " A NS    1 pair  3  62.50% Ann & Bob" (the direction in the reader's notation)."""
+    pair = _("pair {number}").format(number=f"{entry['pair']:>2}")
+    side = " ".join(notation.side(part) for part in entry["group"].split())  # "A EW": section, direction
+    return f"{side:>5} {entry['rank']:>4} {pair} {entry['percent']:6.2f}% {entry['names']}"
 
 
 def result_line(result: StoredResult) -> str:
-    """E.g. "round 2  table 3  board  5  4♠= N  NS +620" ("4♥X-2", "passed out", "adjusted 60/40")."""
-    where = f"round {result.round}  table {result.table}  board {result.board:>2}"
+    """E.g. "round 2  table 3  board  5  4♠= N  NS +620" ("4♥X-2", "passed out", "adjusted 60/40"),
+    in the reader's language and notation."""
+    where = _("round {round}  table {table}  board {board}").format(
+        round=result.round, table=result.table, board=f"{result.board:>2}")
+    ns = notation.side("NS")
     if result.adjusted:
-        return f"{where}  adjusted {result.adjusted}"
+        return where + "  " + _("adjusted {score}").format(score=result.adjusted)
     contract = Contract.parse_or_pass(result.contract)
     if contract is None or result.tricks is None:
-        return f"{where}  passed out  NS {result.ns_score or 0:+d}"
+        return where + "  " + _("passed out") + f"  {ns} {result.ns_score or 0:+d}"
     over = result.tricks - contract.tricks_needed
-    played = f"{contract.level}{contract.strain.symbol}{'X' * contract.risk}{f'{over:+d}' if over else '='}"
-    return f"{where}  {played} {result.declarer}  NS {result.ns_score or 0:+d}"
+    played = notation.call(f"{contract}{f'{over:+d}' if over else '='}")
+    return f"{where}  {played} {notation.seat(result.declarer or '')}  {ns} {result.ns_score or 0:+d}"
 
 
 def robot_board_line(board: dict[str, Any]) -> str:
     """One board of the match against the robots: our North-South score, theirs, the IMPs."""
-    return (f"Board {board['board']:>2}: ours NS {board['open_ns']:>5}, robots NS {board['closed_ns']:>5}: "
-            f"{board['imps_ns']:+d} IMPs to NS")
+    return _("Board {board}: ours {ns} {ours}, robots {ns} {theirs}: {imps:+d} IMPs to {ns}").format(
+        board=f"{board['board']:>2}", ns=notation.side("NS"), ours=f"{board['open_ns']:>5}",
+        theirs=f"{board['closed_ns']:>5}", imps=board["imps_ns"])
 
 
 def robot_match_line(match: dict[str, Any]) -> str:
-    winner = "a draw" if match["winner"] == "draw" else f"{match['winner']} win"
-    return f"NS {match['imps_ns']} IMPs, EW {match['imps_ew']} IMPs: {winner}"
+    ns, ew = notation.side("NS"), notation.side("EW")
+    winner = _("a draw") if match["winner"] == "draw" else _("{side} win").format(
+        side=notation.side(match["winner"]))
+    return _("{ns} {ns_imps} IMPs, {ew} {ew_imps} IMPs: {winner}").format(
+        ns=ns, ew=ew, ns_imps=match["imps_ns"], ew_imps=match["imps_ew"], winner=winner)
 
 
 def _session_text(options: DemoOptions) -> str:
     if options.movement == "robots":
-        return f"one table against the robots, {options.rounds * options.boards_per_round} boards"
-    rounds = f"{options.rounds} round{'s' if options.rounds != 1 else ''}"
-    return f"{options.tables} tables, a Mitchell of {rounds} of {options.boards_per_round} boards"
+        boards = options.rounds * options.boards_per_round
+        return ngettext("one table against the robots, {n} board",
+                        "one table against the robots, {n} boards", boards).format(n=boards)
+    rounds = ngettext("{n} round", "{n} rounds", options.rounds).format(n=options.rounds)
+    return ngettext("{tables} tables, a Mitchell of {rounds} of {n} board",
+                    "{tables} tables, a Mitchell of {rounds} of {n} boards",
+                    options.boards_per_round).format(tables=options.tables, rounds=rounds,
+                                                     n=options.boards_per_round)
 
 
 def _interrupted(signum: int, frame: object) -> None:

@@ -24,9 +24,12 @@ from ..director.session import Session, SessionSetup, generated_boards
 from ..director.station import Station
 from ..director.store import SQLiteStore
 from ..director.upstream import Upstream, UpstreamOutbox, bridge_config, derive_club_key
+from ..i18n import CLI
 from ..link import Broker, DerivedKeys
 from ..link.broker import MosquittoProcess, free_port
 from .club import DemoOptions, RobotTable, _port_free
+
+_ = CLI.gettext
 
 log = logging.getLogger("bridgetable.demo")
 CLUBS = ("northbridge", "southbridge")
@@ -65,7 +68,8 @@ class Club:
         address = Broker(port=self.broker.port, min_delay=0.1, max_delay=1.0)
         keys = DerivedKeys(secrets.token_bytes(32), name, options.tables)
         self.station = Station(self.session, address, keys, name)
-        self.tables = [RobotTable(n, self.session, work, address, keys[n], displays=False, club=name)
+        self.tables = [RobotTable(n, self.session, work, address, keys[n], displays=False, club=name,
+                                  language=options.language)
                        for n in range(1, options.tables + 1)]
         self.outbox = UpstreamOutbox(work / "station.db")
         self.upstream = Upstream(self.session, name, derive_club_key(secret, name), address, self.outbox,
@@ -170,18 +174,19 @@ def run_federation(options: DemoOptions, serve: bool = True) -> dict[str, Any]:
     try:
         with Federation(options, work) as federation:
             federation.start()
-            print(f"central results: http://127.0.0.1:{options.web_port}/ (clubs: {', '.join(CLUBS)})",
-                  flush=True)
+            print(_("central results: {url} (clubs: {clubs})").format(
+                url=f"http://127.0.0.1:{options.web_port}/", clubs=", ".join(CLUBS)), flush=True)
             timeout = 60 + 15 * options.tables * options.rounds
             if not federation.wait_complete(timeout):
-                raise TimeoutError(f"the clubs' sessions did not reach the center complete in {timeout} s")
+                raise TimeoutError(_("the clubs' sessions did not reach the center complete in {seconds} "
+                                     "s").format(seconds=timeout))
             assert federation.center is not None and federation.db is not None
             counts = {**federation.center.counts(), **federation.db.counts()}
-            print(f"both sessions are at the center: {counts['results']} results stored, "
-                  f"{counts['duplicates']} duplicates ignored, {counts['refused']} refused", flush=True)
+            print(_("both sessions are at the center: {results} results stored, {duplicates} duplicates "
+                    "ignored, {refused} refused").format(**counts), flush=True)
             if serve:
-                print(f"the central page stays at http://127.0.0.1:{options.web_port}/ until Ctrl-C",
-                      flush=True)
+                print(_("the central page stays at {url} until Ctrl-C").format(
+                    url=f"http://127.0.0.1:{options.web_port}/"), flush=True)
                 while True:
                     time.sleep(1)
             return counts

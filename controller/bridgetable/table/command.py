@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from ..bridge import Seat
+from ..i18n import CLI, notation
 from .flow import FlowConfig
 from .journal import Journal, JournalError
 from .screens import Display
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 # Unicode quadrant blocks indexed by the 2x2 pixels they show: top-left 1, top-right 2,
 # bottom-left 4, bottom-right 8. A 128x64 frame becomes 64 columns by 32 lines.
 _QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 
 def terminal_frame(image: Image.Image) -> str:
@@ -62,7 +65,8 @@ class TerminalDisplay:
         self.also = also
 
     def show(self, image: Image.Image) -> None:
-        print(f"\n-- {self.seat.full_name}'s display --\n{terminal_frame(image)}", flush=True)
+        heading = _("-- {seat}'s display --").format(seat=notation.seat_name(self.seat.name))
+        print(f"\n{heading}\n{terminal_frame(image)}", flush=True)
         if self.also is not None:
             self.also.show(image)
 
@@ -71,7 +75,7 @@ def _config(args: argparse.Namespace) -> TableConfig:
     """table.toml's configuration, or the simulation's (boards 1-8 unless --boards), with the
     command line's --journal and --frames."""
     if args.config and args.boards:
-        raise ValueError("--boards is for --sim without --config: table.toml says the boards")
+        raise ValueError(_("--boards is for --sim without --config: table.toml says the boards"))
     if args.config:
         config = load_config(args.config)
     else:
@@ -90,7 +94,7 @@ def _export(args: argparse.Namespace) -> int:
 
     try:
         if args.sim or not (args.journal or args.config):
-            raise ValueError("--export needs the journal: --journal FILE or --config FILE (not --sim)")
+            raise ValueError(_("--export needs the journal: --journal FILE or --config FILE (not --sim)"))
         session, journal = None, Path(args.journal) if args.journal else None
         if args.config:
             config = load_config(args.config)
@@ -100,7 +104,9 @@ def _export(args: argparse.Namespace) -> int:
     except (ValueError, JournalError) as error:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
-    print(f"{count} confirmed board{'s' if count != 1 else ''} of {journal} written to {args.export}")
+    print(ngettext("{n} confirmed board of {journal} written to {file}",
+                   "{n} confirmed boards of {journal} written to {file}", count).format(
+        n=count, journal=journal, file=args.export))
     return 0
 
 
@@ -108,11 +114,11 @@ def run(args: argparse.Namespace) -> int:
     if args.export:
         return _export(args)
     if not (args.sim or args.config):
-        print("bridgetable table: give --config FILE, --sim, or both", file=sys.stderr)
+        print("bridgetable table: " + _("give --config FILE, --sim, or both"), file=sys.stderr)
         return 2
     if args.config and args.game != "duplicate":
-        print("bridgetable table: --game is for --sim alone; with --config, table.toml's [table] game "
-              "sets the form", file=sys.stderr)
+        print("bridgetable table: " + _("--game is for --sim alone; with --config, table.toml's [table] "
+                                        "game sets the form"), file=sys.stderr)
         return 2
     try:
         config = _config(args)
@@ -141,8 +147,9 @@ def run(args: argparse.Namespace) -> int:
             bad = service.feed_lines(stream, echo=sys.stdout if args.echo else None,
                                      errors=None if args.echo else sys.stderr)
             if bad:
-                print(f"bridgetable table: {bad} line{'s' if bad != 1 else ''} of {args.events} "
-                      f"{'were' if bad != 1 else 'was'} not a TableEvent", file=sys.stderr)
+                print("bridgetable table: " + ngettext(
+                    "{n} line of {file} was not a TableEvent", "{n} lines of {file} were not a TableEvent",
+                    bad).format(n=bad, file=args.events), file=sys.stderr)
                 return 1
         else:
             service.run(devices)
@@ -189,12 +196,12 @@ def _run_sim(service: TableService) -> int:
     from ..devices.keyboard import Keyboard
 
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    print("type a seat then keys, bids or cards; a board starts with OK at any seat: 'N ok', "
-          "'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends")
+    print(_("type a seat then keys, bids or cards; a board starts with OK at any seat: 'N ok', "
+            "'N 1NT', 'E pass', 'S SA', 'W ok'; Ctrl-D ends"))
     keyboard = Keyboard(sys.stdin)
     for line in sys.stdin:  # the keyboard's parsing, in this thread: the loop ends with the input
         refusals = [outcome.message for outcome in map(service.handle, keyboard.feed_line(line))
                     if not outcome.changed and outcome.message]
         for message in dict.fromkeys(refusals):  # "N 1NT" is two keys refused for one reason
-            print(f"refused: {message}", flush=True)
+            print(_("refused: {reason}").format(reason=message), flush=True)
     return 0
