@@ -128,7 +128,7 @@ def test_the_laws_policy_holds_an_irregular_call_whatever_the_language() -> None
         auction = Auction(Seat.N, ["1H"], policy="laws")
         auction.add("1D")
         assert auction.pending is not None and auction.pending.law == "27"
-        assert str(auction.pending) == ("utilstrækkelig melding 1♦ af Øst (Lov 27): Syd kan godkende, "
+        assert str(auction.pending) == ("utilstrækkelig melding 1♦ af Øst (Lov 27): Syd kan godtage, "
                                         "ellers afgør turneringslederen")
         with pytest.raises(IllegalCall, match=r"venter på en afgørelse \(Lov 27\)"):
             auction.add("Pass")

@@ -57,7 +57,7 @@ def test_a_claim_refused_and_ruled_in_danish() -> None:
     finish_play(flow, tricks=5)
     with i18n.speaking("da"):
         feed(flow, key("N", "CLAIM"), key("N", "X"), key("N", "OK"))
-        assert refused(flow, key("S", "OK")) == ("modspillerne godkender claimet (OK) eller bestrider det "
+        assert refused(flow, key("S", "OK")) == ("modspillerne godtager claimet (OK) eller bestrider det "
                                                  "(DIRECTOR)")
         [outcome] = feed(flow, key("W", "DIRECTOR"))
         assert outcome.message == "turneringsleder tilkaldt: Vest bestrider claimet (Lov 68D)"
@@ -91,7 +91,7 @@ def test_the_journal_holds_events_a_board_played_in_danish_replays_in_german(tmp
             assert flow.handle(event).changed
             journal.append(event)
         record = flow.result_record(Seat.S)["director_calls"]
-    assert record == ["uregelmæssighed: utilstrækkelig melding 1♣ af Øst (Lov 27): godkendt af Syd"]
+    assert record == ["uregelmæssighed: utilstrækkelig melding 1♣ af Øst (Lov 27): godtaget af Syd"]
     with i18n.speaking("de"):
         again = replay(FlowConfig(boards=[1], deals={1: DEAL}, club="c", session="s", table="1",
                                   policy="laws"), journal)
