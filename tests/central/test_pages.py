@@ -24,6 +24,7 @@ from ..director.helpers import play_round
 from ..i18n_scan import untranslated_literals, untranslated_template_text
 
 CLUB = "nordklub"
+PLAYING = "sydklub"
 CENTRAL = Path(web.__file__).parent
 
 
@@ -42,14 +43,17 @@ def played(tmp_path: Path) -> Session:
 
 @pytest.fixture
 def center(central_url: str, tmp_path: Path) -> Iterator[str]:
-    """The center's database, holding a finished session of CLUB (set-up, results, final ranking)."""
+    """The center's database, holding a finished session of CLUB (set-up, results, final ranking)
+    and the same session of PLAYING, being played (no final ranking yet)."""
     session = played(tmp_path)
     results = session.store.results(session.id)
     db = CentralDb(central_url)
     try:
         db.ingest([Message(CLUB, setup_message(session, CLUB)),
                    *(Message(CLUB, result_message(r)) for r in results),
-                   Message(CLUB, ranking_message(session, len(results)))])
+                   Message(CLUB, ranking_message(session, len(results))),
+                   Message(PLAYING, setup_message(session, PLAYING)),
+                   *(Message(PLAYING, result_message(r)) for r in results[:5])])
     finally:
         db.close()
     yield central_url
@@ -96,14 +100,39 @@ def test_the_stations_pages_at_the_center_in_its_words_and_the_centers_frame(cli
     assert '<html lang="de">' in card and "Ann Holm (10001)" in card and "Stiche" in card
 
 
+def test_the_sessions_being_played_in_dutch_and_hungarian(client: TestClient) -> None:
+    page = client.get("/live", headers={"Accept-Language": "nl"}).text
+    assert "<h2>Wordt nu gespeeld</h2>" in page and "<th>Laatste resultaat</th>" in page
+    assert f'href="/club/{PLAYING}/mandag"' in page and f'href="/club/{CLUB}/mandag"' not in page
+    club = client.get(f"/club/{PLAYING}", headers={"Accept-Language": "hu"}).text
+    assert f"{PLAYING} – versenyek" in club and "<td>folyik</td>" in club
+    session = " ".join(client.get(f"/club/{PLAYING}/mandag", headers={"Accept-Language": "hu"}).text.split())
+    assert f"{PLAYING}, mandag verseny: 5 eredmény; még folyik." in session
+
+
 def test_a_players_page_in_german(client: TestClient) -> None:
     page = client.get("/player/10002", headers={"Accept-Language": "de"})
     assert page.status_code == 200 and '<html lang="de">' in page.text
     assert "<h2>Spieler 10002</h2>" in page.text and "— Spieler 10002</title>" in page.text
     assert all(f"<th>{word}</th>" in page.text for word in ("Klub", "Turnier", "Paar", "Platz"))
     assert "Mandagsturnering" in page.text and f'href="/club/{CLUB}/mandag"' in page.text
+    assert "<td>25.00</td>" in page.text  # pair 1's percentage, as the station's ranking writes it
     nobody = client.get("/player/99999", headers={"Accept-Language": "de"}).text
     assert "Kein Turnier dieses Spielers ist bei der Zentrale angekommen." in nobody
+
+
+PAGES = ("/", "/live", f"/club/{CLUB}", f"/club/{CLUB}/mandag", f"/club/{CLUB}/mandag/board/2",
+         f"/club/{CLUB}/mandag/pair/4", "/player/10001")
+CENTRAL_NAV = {"en": ">Clubs</a>", "da": ">Klubber</a>", "de": ">Klubs</a>", "nl": ">Clubs</a>",
+               "hu": ">Klubok</a>"}
+
+
+@pytest.mark.parametrize("language", sorted(CENTRAL_NAV))
+def test_every_page_in_every_language(client: TestClient, language: str) -> None:
+    for path in PAGES:
+        page = client.get(path, headers={"Accept-Language": language})
+        assert page.status_code == 200, path
+        assert f'<html lang="{language}">' in page.text and CENTRAL_NAV[language] in page.text, path
 
 
 def test_errors_in_the_visitors_language(client: TestClient) -> None:
