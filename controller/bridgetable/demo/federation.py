@@ -128,7 +128,8 @@ class Federation:
         self.central_broker.start()
         self.center = Center(url, FederationKeys(self.secret, list(CLUBS)),
                              Broker(port=self.central_broker.port, min_delay=0.1, max_delay=1.0),
-                             workers=self.workers, web_port=self.options.web_port)
+                             workers=self.workers, web_port=self.options.web_port,
+                             language=self.options.language)
         self.center.start()
         self.db = CentralDb(url)
         ports = bridge_ports or {}
