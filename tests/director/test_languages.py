@@ -18,11 +18,12 @@ from starlette.testclient import TestClient
 
 from bridgetable import i18n
 from bridgetable.director import web, websecurity
+from bridgetable.director.exports import results_html, session_pbn, usebio_xml
 from bridgetable.director.ingest import Ingest
 
 from ..i18n_scan import untranslated_literals, untranslated_template_text
 from .helpers import new_session, received, result_message
-from .pages import chromium, serve
+from .pages import chromium, keep_screenshot, serve
 
 DIRECTOR = Path(web.__file__).parent
 PASSWORD = "pw"
@@ -282,3 +283,15 @@ def test_the_ranking_and_a_board_page_in_danish_in_chromium(ingest, tmp_path):
         browser.find_element(By.ID, "next-trick").click()
         count = browser.find_element(By.ID, "trick-count").text
         assert re.fullmatch(r"Stik spillet: 1 · NS [01] · ØV [01]", count), count
+        keep_screenshot(browser, "board-da")
+
+
+def test_the_printable_results_speak_the_language_and_the_files_stay_standard(ingest):
+    """The HTML export's headings and notation are the reader's; PBN and USEBIO keep their
+    standard tags and notation whatever the language."""
+    with i18n.speaking("da"):
+        html = text_of(results_html(ingest.session))
+        pbn, usebio = session_pbn(ingest.session), usebio_xml(ingest.session)
+    assert "Resultatliste A NS" in html and "Kontrakt" in html and "NS-score" in html and "3UT" in html
+    assert '[Contract "3NT"]' in pbn and '[Declarer "S"]' in pbn and "3UT" not in pbn
+    assert "<CONTRACT>3NT</CONTRACT>" in usebio and "<PLAYED_BY>S</PLAYED_BY>" in usebio and "3UT" not in usebio
