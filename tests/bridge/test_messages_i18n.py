@@ -25,6 +25,7 @@ from bridgetable.bridge import (
     hand_phase,
     stock_phase,
 )
+from bridgetable.check import check_files
 
 from ..i18n_scan import untranslated_literals
 
@@ -142,6 +143,21 @@ def test_a_claim_refused_in_german_names_the_rulebooks_law() -> None:
         play.claim(Seat.E, 1)
     with i18n.speaking("de"), pytest.raises(IllegalCard, match=r"während über einen Claim entschieden wird"):
         play.play("S3")
+
+
+def test_a_files_problem_gives_the_engines_reason_in_the_readers_language(tmp_path) -> None:
+    """`bridgetable check` reports an insufficient bid in a PBN file through the engine's refusal:
+    in the language of the command line, the Law as its rulebook names it."""
+    path = tmp_path / "board.pbn"
+    path.write_text(f'''[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL.to_pbn()}"]
+[Auction "N"]\n1H 1D Pass Pass\nPass\n[Contract "1H"]\n[Declarer "N"]\n''', encoding="utf-8")
+    for language, reason in (("en", "insufficient bid: 1D after 1H (Law 27)"),
+                             ("da", "utilstrækkelig melding: 1♦ efter 1♥ (Lov 27)"),
+                             ("de", "ungenügendes Gebot: 1♦ nach 1♥ (Regel 27)")):
+        with i18n.speaking(language):
+            reports, unreadable = check_files([str(path)])
+        [problem] = [problem for report in reports for problem in report.problems]
+        assert unreadable == [] and problem.kind == "auction" and problem.message.endswith(reason)
 
 
 # What the engine's modules with raise sites may write without the catalogue: notation and keys,
