@@ -13,6 +13,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bridge import Side
+from ..i18n import TABLE, notation
+
+_ = TABLE.gettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +62,28 @@ class Moves:
         to = self.ns_to if side is Side.NS else self.ew_to
         if to is None:
             return "?"
-        direction = "NS" if side is Side.NS else "EW"
-        return "stay" if to == (self.table, direction) else f"table {to[0]} {to[1]}"
+        if to == (self.table, side.value):
+            return _("stay")
+        return _("table {number} {side}").format(number=to[0], side=notation.side(to[1]))
 
     def pair_line(self, side: Side) -> str:
         """"NS pair 3: stay"."""
         number = self.ns if side is Side.NS else self.ew
-        name = "NS" if side is Side.NS else "EW"
-        return f"{name} pair {number}: {self.pair_move(side)}"
+        return _("{side} pair {number}: {move}").format(side=notation.side(side.value), number=number,
+                                                        move=self.pair_move(side))
 
     def boards_line(self) -> str:
         if self.boards_to is None:
-            return "Boards: ?"
-        return "Boards: stay" if self.boards_to == self.table else f"Boards: to table {self.boards_to}"
+            return _("Boards: ?")
+        if self.boards_to == self.table:
+            return _("Boards: stay")
+        return _("Boards: to table {number}").format(number=self.boards_to)
 
     def summary(self) -> str:
         """The whole move as one text: "Round 2 done. NS pair 3: stay. EW pair 6: table 2 EW.
         Boards: to table 4." or, after the last round, "Session over: thank you"."""
         if self.final:
-            return "Session over: thank you"
-        lines = [f"Round {self.round} done", self.pair_line(Side.NS), self.pair_line(Side.EW),
-                 self.boards_line()]
+            return _("Session over: thank you")
+        lines = [_("Round {number} done").format(number=self.round), self.pair_line(Side.NS),
+                 self.pair_line(Side.EW), self.boards_line()]
         return ". ".join(lines) + "."

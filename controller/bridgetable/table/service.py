@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import i18n
 from ..bridge import GAME_FORMS, Deal, Seat
 from ..events import EventKind, TableEvent
+from ..i18n import TABLE, notation
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
 from .linkconfig import LinkSettings, parse_link
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ..devices import InputDevice
 
 log = logging.getLogger(__name__)
+_ = TABLE.gettext
 
 
 def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
@@ -111,7 +113,8 @@ class TableService:
         left = self.config.stop_seconds - (self.clock() - self._stop_at)
         if event.seat != stopped or event.kind is not EventKind.KEY or event.value == "DIRECTOR" or left <= 0:
             return None
-        return f"STOP: {stopped.full_name} waits {left:.0f} s more"
+        return _("STOP: {seat} waits {seconds} s more").format(seat=notation.seat_name(str(stopped)),
+                                                                seconds=f"{left:.0f}")
 
     def _handle(self, event: TableEvent) -> Outcome:
         self.traveller = None
@@ -127,7 +130,7 @@ class TableService:
         except Exception as error:  # a bug or a failing disk: back to the journal's state
             log.exception("event %s failed", event.to_json())
             self.flow = replay(self.config, self.journal)
-            self.flow.message = f"internal error, event ignored: {error}"
+            self.flow.message = _("internal error, event ignored: {error}").format(error=error)
             outcome = Outcome(False, self.flow.message)
         if outcome.result is not None:
             self.last_confirmed = outcome.result["board"]
@@ -246,7 +249,8 @@ class TableService:
             try:
                 event = TableEvent.from_json(line)
             except (ValueError, KeyError, TypeError) as error:
-                outcome = Outcome(False, f"line {number}: not a TableEvent: {error}")
+                outcome = Outcome(False, _("line {number}: not a TableEvent: {error}").format(number=number,
+                                                                                            error=error))
                 bad += 1
                 if errors is not None:
                     print(outcome.message, file=errors, flush=True)

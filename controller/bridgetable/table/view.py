@@ -8,8 +8,16 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..bridge import Rank, ScoreSheet, Seat, Side, Suit
+from ..bridge.play import ClaimState
+from ..i18n import N_, TABLE, notation
 from .board import BoardInPlay, Phase
 from .phases import announcement, irregularity, result, twoplayer
+
+_ = TABLE.gettext
+
+# a claim's state as the displays say it
+_CLAIM_STATES = {ClaimState.PENDING: N_("pending"), ClaimState.ACCEPTED: N_("accepted"),
+                 ClaimState.DISPUTED: N_("disputed"), ClaimState.RULED: N_("ruled")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +91,7 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         revokes=tuple(f"{r.seat}:{r.card}" for r in play.revokes) if play else (),
         hand_counts=tuple(len(b.scanned[seat]) for seat in Seat),  # type: ignore[arg-type]
         problems=tuple(b.problems), tricks=b.tricks, score_ns=result.score_ns(b),
-        director=(f"{b.director}: {b.director_reason}" if b.director else None),
+        director=(f"{notation.seat(str(b.director))}: {b.director_reason}" if b.director else None),
         boards_done=boards_done, alerts=tuple(sorted(b.auction.alerts)),
         stop=str(b.stopped) if b.stopped is not None else None,
         lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis,
@@ -110,7 +118,10 @@ def _lead_choice_text(b: BoardInPlay) -> str | None:
     choice = b.play.lead_choice if b.play is not None and b.phase is Phase.PLAY else None
     if choice is None:
         return None
-    keys = "suit key forbids, OK requires, PASS waives" if choice.require else "suit key forbids, PASS waives"
+    if choice.require:
+        keys = _("suit key forbids, OK requires, PASS waives")
+    else:
+        keys = _("suit key forbids, PASS waives")
     return f"{choice}: {keys}"
 
 
@@ -174,7 +185,9 @@ def _entry_text(b: BoardInPlay) -> str | None:
 def _claim_text(b: BoardInPlay) -> str | None:
     claim = b.play.claim_made if b.play else None
     if b.phase is Phase.CLAIM_ENTRY and b.claimer is not None:
-        return f"{b.claimer.full_name} claims {b.number}"
+        return _("{seat} claims {tricks}").format(seat=notation.seat_name(str(b.claimer)), tricks=b.number)
     if claim is None:
         return None
-    return f"{claim.claimer.full_name} claims {claim.tricks} of {claim.remaining} ({claim.state.value})"
+    return _("{seat} claims {tricks} of {left} ({state})").format(
+        seat=notation.seat_name(str(claim.claimer)), tricks=claim.tricks, left=claim.remaining,
+        state=_(_CLAIM_STATES[claim.state]))
