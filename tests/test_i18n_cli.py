@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -107,6 +108,25 @@ def test_help_and_errors_in_the_language(monkeypatch, capsys):
     assert status == 2 and err.startswith("bridgetable tally: Zeile 1 ('9S N 9'): ")
 
 
+def test_the_terminal_games_in_german_and_danish(monkeypatch, capsys, tmp_path):
+    status, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "play", "--game", "chicago", "--seed", "3",
+                         stdin="quit\n")
+    lines = out.splitlines()
+    assert status == 0 and lines[:3] == [
+        "Zufällige Austeilungen, Startwert 3 (nochmals spielen mit --seed 3)",
+        'Chicago gegen die Roboter; du bist Süd. Tippe "quit", um aufzuhören.',
+        "=== Spiel 1: Teiler Nord, in Gefahr Keiner ==="]
+    assert "West    Nord    Ost     Süd" in lines  # the auction's columns
+    assert "                      ♠ D542" in lines  # South's hand: the German queen is a Dame
+    status, out, _ = run(monkeypatch, capsys, "da_DK.UTF-8", "robots", "--random", "2", "--out",
+                         str(tmp_path / "robots.pbn"))
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 3
+    result = r"Spil   \d: \d(?:[♣♦♥♠]|UT)(?:D|RD)? af (?:Nord|Øst|Syd|Vest), \d+ stik, NS [+-]\d+"
+    assert all(re.fullmatch(result, line) for line in lines[:2]), lines
+    assert re.match(r"\d af 2 kontrakter vundet", lines[2])
+
+
 def _parser_words() -> set[str]:
     """What the parser is built from that is not prose: subcommands, option names, dests,
     choices, metavars (a person types them as they are)."""
@@ -149,6 +169,15 @@ NOT_PROSE = {
                      "station-web", "warning", "http://127.0.0.1:"},
     "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",
                            "bridgetable-federation-", "http://127.0.0.1:", "-evening", " club evening"},
+    "robots/display.py": set(),
+    "robots/replay.py": {"Room"},  # PBN's tag
+    "robots/commands.py": {"utf-8"},
+    "robots/live.py": set(),
+    "robots/homegame.py": set(),
+    "robots/honeymoon.py": set(),
+    # the match file's PBN: its tags and values, the seed's text of the random deals
+    "robots/match.py": {"draw", "NS", "EW", "Event", "Team match against the robots", "NS ", "Open", "Closed",
+                        "deal", "declarer", "result", "bridgetable-match:"},
 }
 LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated
 

@@ -59,6 +59,11 @@ ENTRIES = {"unfinished game": N_("unfinished game"), "unfinished part-score": N_
            "rubber": N_("rubber")}
 
 
+def form_title(form: str, title: str) -> str:
+    """A game form's title (its name, the engine's English title) in the reader's language."""
+    return _(TITLES.get(form, title))
+
+
 def sheet_text(sheet: ScoreSheet) -> str:
     """The score sheet as lines of text: a row per deal (with a line: each side's points above and
     below it), an unfinished game's bonuses, games won, totals, and what comes next."""
@@ -86,7 +91,7 @@ def sheet_text(sheet: ScoreSheet) -> str:
         return "".join(f"{sum(e.points for e in entries if e.side is side and below in (None, e.below)):>{w}}"
                        for (side, below), w in zip(cells, widths, strict=True))
 
-    rows = [_(TITLES.get(sheet.form, sheet.title)),
+    rows = [form_title(sheet.form, sheet.title),
             f"{first[0]:>{deal_w}} {first[1]:<{dealer_w}} {first[2]:<{vul_w}} {first[3]:<{result_w}}"
             + "".join(f"{head:>{w}}" for head, w in zip(points, widths, strict=True))]
     for deal, result in zip(sheet.deals, results, strict=True):

@@ -11,6 +11,7 @@ from bridgetable.bridge import Contract, Seat, duplicate_score
 from bridgetable.cli import main
 from bridgetable.formats.pbn import read_pbn_file, write_pbn
 from bridgetable.formats.record import BoardRecord
+from bridgetable.i18n import notation
 from bridgetable.robots.match import robots_for
 
 
@@ -95,7 +96,7 @@ def test_replay_shows_both_tables_trick_by_trick(deals: Path, tmp_path: Path,
     lead = closed.tricks[0]
     assert closed.opening_leader is not None
     first = next(line for line in out.splitlines() if line.startswith(" 1  "))
-    assert first[34:].startswith(f"{closed.opening_leader}:{lead[closed.opening_leader]}")
+    assert first[34:].startswith(f"{closed.opening_leader}:{notation.card(str(lead[closed.opening_leader]))}")
     assert any(line.startswith("13  ") for line in out.splitlines()) and "IMPs:" in out
     code, out, _ = _run(capsys, "replay", str(match))
     assert out.count("Closed room (robots):") == 8 and "Match: NS" in out

@@ -106,7 +106,7 @@ def test_bad_results_are_refused_with_the_reason() -> None:
         score_match(deals, [*good[:3], other])
     wrong_score = _record(4, "2H", Seat.S, 8)
     wrong_score.score_ns = 140
-    with pytest.raises(MatchError, match="says NS 140, but 2H by S making 8 tricks scores NS 110"):
+    with pytest.raises(MatchError, match="says NS 140, but 2♥ by S making 8 tricks scores NS 110"):
         score_match(deals, [*good[:3], wrong_score])
     unplayed = BoardRecord(board=4)
     with pytest.raises(MatchError, match="board 4: the record has no contract"):

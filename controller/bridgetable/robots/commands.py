@@ -13,6 +13,7 @@ from pathlib import Path
 from ..bridge import Seat
 from ..formats.pbn import read_pbn_file, write_pbn
 from ..formats.record import BoardRecord
+from ..i18n import CLI, notation
 from .display import result_text
 from .live import Abandoned, LiveMatch, Quit
 from .match import (
@@ -26,7 +27,9 @@ from .match import (
     robots_for,
     score_match,
 )
-from .replay import match_from_records, replay_text, winner_text
+from .replay import match_from_records, match_text, replay_text
+
+_ = CLI.gettext
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -39,7 +42,8 @@ def _write(path: str, records: list[BoardRecord]) -> None:
     try:
         Path(path).write_text(write_pbn(records), encoding="utf-8")
     except OSError as error:
-        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
+        raise ValueError(_("cannot write {file}: {error}").format(file=path, error=error.strerror or error)) \
+            from None
 
 
 def _distinct(records: list[BoardRecord]) -> list[BoardRecord]:
@@ -58,7 +62,7 @@ def run_robots(args: argparse.Namespace) -> int:
     if args.deals is not None:
         boards = _distinct(read_pbn_file(args.deals))
     elif args.random < 1:
-        raise ValueError(f"--random needs one board or more, not {args.random}")
+        raise ValueError(_("--random needs one board or more, not {n}").format(n=args.random))
     else:
         boards = random_boards(args.random, args.seed)
     records, millis = [], []
@@ -81,30 +85,33 @@ def run_robots(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2))
         return 0
     for record in records:
-        print(f"Board {record.board:>3}: {result_text(record, ns_score(record))}")
-    print(f"{made} of {len(records)} contracts made ({100 * summary['make_rate']:.1f}%), "
-          f"{summary['ms_per_board_median']} ms per board (median); written to {args.out}")
+        print(_("Board {board}: {result}").format(board=f"{record.board:>3}",
+                                                  result=result_text(record, ns_score(record))))
+    print(_("{made} of {boards} contracts made ({percent:.1f}%), {ms} ms per board (median); written to "
+            "{file}").format(made=made, boards=len(records), percent=100 * summary["make_rate"],
+                             ms=summary["ms_per_board_median"], file=args.out))
     return 0
 
 
 def _print_match(result: MatchResult) -> None:
     for board in result.boards:
-        side = "NS" if board.imps_ns >= 0 else "EW"
-        print(f"Board {board.board:>2}: open {result_text(board.open, board.open_ns)}; closed "
-              f"{result_text(board.closed, board.closed_ns)}; {side} {abs(board.imps_ns)} IMPs")
-    print(f"NS {result.imps_ns} IMPs, EW {result.imps_ew} IMPs: {winner_text(result)}")
+        side = notation.side("NS" if board.imps_ns >= 0 else "EW")
+        print(_("Board {board}: open {open}; closed {closed}; {side} {imps} IMPs").format(
+            board=f"{board.board:>2}", open=result_text(board.open, board.open_ns),
+            closed=result_text(board.closed, board.closed_ns), side=side, imps=abs(board.imps_ns)))
+    print(match_text(result))
 
 
 def run_match(args: argparse.Namespace) -> int:
     if args.ours is not None:
         if args.deals is None:
-            raise ValueError("--ours needs --deals: the boards our results were played on")
+            raise ValueError(_("--ours needs --deals: the boards our results were played on"))
         result = score_match(read_pbn_file(args.deals), read_pbn_file(args.ours))
     else:
         try:
             result = _live(args)
         except Abandoned as reason:
-            print(f"\nMatch abandoned: {reason}", file=sys.stderr)
+            print("\n" + _("Match abandoned: {reason}").format(reason=reason), file=sys.stderr)
             return 0 if isinstance(reason, Quit) else 1
     if args.out:
         _write(args.out, result.records())
@@ -120,11 +127,12 @@ def _live(args: argparse.Namespace) -> MatchResult:
     if args.deals is not None:
         boards = sorted((as_board(b) for b in read_pbn_file(args.deals)), key=lambda b: b.board or 0)
         if len(boards) < count:
-            raise MatchError(f"{args.deals} has {len(boards)} boards, not the {count} of the match")
+            raise MatchError(_("{file} has {n} boards, not the {count} of the match").format(
+                file=args.deals, n=len(boards), count=count))
         boards = boards[:count]
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-        print(f"Random boards, seed {seed} (play them again with --seed {seed})")
+        print(_("Random boards, seed {seed} (play them again with --seed {seed})").format(seed=seed))
         boards = deal_boards(count, seed)
     return LiveMatch(boards, Seat.parse(args.seat), sys.stdin, sys.stdout).run()
 

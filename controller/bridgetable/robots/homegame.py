@@ -23,11 +23,24 @@ from typing import TextIO
 
 from ..bridge import Contract, Deal, DealResult, GameForm, ScoreSheet, Seat, game_form, honours
 from ..bridge.minibridge import GAME_LEVEL, Announcement, Minibridge, announced, minibridge_declarer
-from ..tally import sheet_text
+from ..i18n import CLI, N_, notation
+from ..tally import form_title, sheet_text
 from .contract import contract_for_side
 from .display import diagram
 from .honeymoon import HoneymoonGame
-from .live import Abandoned, Quit, TerminalTable
+from .live import (
+    Abandoned,
+    Quit,
+    TerminalTable,
+    contract_text,
+    deal_heading,
+    deal_score_text,
+    made_text,
+    seed_text,
+)
+
+_ = CLI.gettext
+ANNOUNCEMENTS = {"part": N_("part-score"), "game": N_("game")}  # Minibridge's two announcements
 
 
 class HomeGame(TerminalTable):
@@ -39,21 +52,20 @@ class HomeGame(TerminalTable):
         self.rng = rng
 
     def run(self) -> ScoreSheet:
-        self.say(f"{self.form.title} against the robots; you are {self.seat.full_name}. "
-                 f"Type \"quit\" to leave.")
+        self.say(_("{game} against the robots; you are {seat}. Type \"quit\" to leave.").format(
+            game=form_title(self.form.name, self.form.title), seat=notation.seat_name(self.seat.name)))
         while not self.form.over:
             setup = self.form.next_deal()
             deal = Deal.random(self.rng)
             self.auction = self.play = None
-            self.say(f"=== Deal {setup.number}: dealer {setup.dealer.full_name}, "
-                     f"vulnerable {setup.vulnerability} ===")
+            self.say(deal_heading(setup.number, setup.dealer, setup.vulnerability))
             self.say(diagram({self.seat: deal[self.seat]}))
             if isinstance(self.form, Minibridge):
                 result = self.minibridge_deal(deal, setup.dealer)
             else:
                 result = self.contract_deal(deal, setup.dealer)
             score = self.form.record(result)
-            self.say(f"Deal {setup.number} scores NS {score.ns}, EW {score.ew}.")
+            self.say(deal_score_text(setup.number, score.ns, score.ew))
             self.say(sheet_text(self.form.sheet()))
             self.say()
         return self.form.sheet()
@@ -61,33 +73,38 @@ class HomeGame(TerminalTable):
     def contract_deal(self, deal: Deal, dealer: Seat) -> DealResult:
         auction = self.bid(deal, dealer)
         if auction.contract is None or auction.declarer is None:
-            self.say("Passed out.")
+            self.say(_("Passed out."))
             return DealResult(None)
-        self.say(f"Contract {auction.contract} by {auction.declarer.full_name}")
+        self.say(contract_text(auction.contract, auction.declarer))
         return self.played(deal, auction.contract, auction.declarer)
 
     def played(self, deal: Deal, contract: Contract, declarer: Seat) -> DealResult:
         play = self.play_cards(deal, contract, declarer)
         held = honours(deal, contract.strain) if self.form.counts_honours else None
         if held is not None:
-            self.say(f"Honours: {held.points} for {held.seat.full_name}")
-        self.say(f"{declarer.full_name} made {play.declarer_tricks} tricks in {contract}.")
+            self.say(_("Honours: {points} for {seat}").format(points=held.points,
+                                                              seat=notation.seat_name(held.seat.name)))
+        self.say(made_text(declarer, play.declarer_tricks, contract))
         return DealResult(contract, declarer, play.declarer_tricks, held)
 
     def minibridge_deal(self, deal: Deal, dealer: Seat) -> DealResult:
         order = [dealer.after(i) for i in range(4)]
         points = {seat: deal[seat].hcp for seat in order}
-        self.say("Points: " + ", ".join(f"{seat.full_name} {points[seat]}" for seat in order))
+        self.say(_("Points: {points}").format(
+            points=", ".join(f"{notation.seat_name(seat.name)} {points[seat]}" for seat in order)))
         declarer = minibridge_declarer(points, dealer)
         if declarer is None:
-            self.say("20 points each: the deal is thrown in and dealt again by the same dealer.")
+            self.say(_("20 points each: the deal is thrown in and dealt again by the same dealer."))
             return DealResult(None)
         dummy = declarer.partner
-        self.say(f"{declarer.full_name} declares; dummy is {dummy.full_name}:")
+        self.say(_("{declarer} declares; dummy is {dummy}:").format(
+            declarer=notation.seat_name(declarer.name), dummy=notation.seat_name(dummy.name)))
         self.say(diagram({self.seat: deal[self.seat], dummy: deal[dummy]}))
         contract = self.announce(deal, declarer)
-        self.say(f"{declarer.full_name} announces {Announcement.of(contract).value} in "
-                 f"{contract.strain}: {contract.tricks_needed} tricks needed.")
+        self.say(_("{declarer} announces {announcement} in {strain}: {tricks} tricks needed.").format(
+            declarer=notation.seat_name(declarer.name),
+            announcement=_(ANNOUNCEMENTS[Announcement.of(contract).value]),
+            strain=notation.strain(str(contract.strain)), tricks=contract.tricks_needed))
         return self.played(deal, contract, declarer)
 
     def announce(self, deal: Deal, declarer: Seat) -> Contract:
@@ -95,7 +112,7 @@ class HomeGame(TerminalTable):
         if declarer == self.seat:
             chosen: list[Contract] = []
             self.take(lambda text: chosen.append(announced(text)),
-                      "Your announcement (part or game and a strain, e.g. game H, part NT): ")
+                      _("Your announcement (part or game and a strain, e.g. game H, part NT): "))
             return chosen[0]
         choice = contract_for_side(deal, declarer.side, declarer).contract
         game = choice.level >= GAME_LEVEL[choice.strain]
@@ -107,14 +124,14 @@ def run_play(args: argparse.Namespace) -> int:
     1 when the input ended before the game did."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     seat = Seat.parse(args.seat)
-    print(f"Random deals, seed {seed} (play them again with --seed {seed})")
+    print(seed_text(seed))
     rng = random.Random(seed)
     game = HoneymoonGame(seat, sys.stdin, sys.stdout, rng) if args.game == "two-player" else \
         HomeGame(game_form(args.game), seat, sys.stdin, sys.stdout, rng)
     try:
         game.run()
     except Abandoned as reason:
-        print(f"\nGame abandoned: {reason}", file=sys.stderr)
+        print("\n" + _("Game abandoned: {reason}").format(reason=reason), file=sys.stderr)
         if game.form.scores:
             print(sheet_text(game.form.sheet()))
         return 0 if isinstance(reason, Quit) else 1

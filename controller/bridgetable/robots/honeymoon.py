@@ -39,9 +39,12 @@ from ..bridge import (
     honours,
     stock_phase,
 )
-from ..tally import sheet_text
-from .display import auction_text, diagram
-from .live import TerminalTable
+from ..i18n import CLI, notation
+from ..tally import form_title, sheet_text
+from .display import auction_text, diagram, trick_text
+from .live import TerminalTable, contract_text, deal_heading, deal_score_text, made_text
+
+_ = CLI.gettext
 
 
 def robot_card(play: TwoHandedPlay) -> Card:
@@ -94,21 +97,21 @@ class HoneymoonGame(TerminalTable):
         self.tricks: TwoHandedPlay | None = None  # the phase in progress, for the input
 
     def run(self) -> ScoreSheet:
-        self.say(f"{self.form.title}: you ({self.seat.full_name}) against the robot "
-                 f"({self.robot.full_name}). Type \"quit\" to leave.")
+        self.say(_("{game}: you ({seat}) against the robot ({robot}). Type \"quit\" to leave.").format(
+            game=form_title(self.form.name, self.form.title), seat=notation.seat_name(self.seat.name),
+            robot=notation.seat_name(self.robot.name)))
         while not self.form.over:
             setup = self.form.next_deal()
             self.auction = None
-            self.say(f"=== Deal {setup.number}: dealer {setup.dealer.full_name}, "
-                     f"vulnerable {setup.vulnerability} ===")
+            self.say(deal_heading(setup.number, setup.dealer, setup.vulnerability))
             cards = list(DECK)
             self.rng.shuffle(cards)
             stock = stock_phase({self.seat: cards[:13], self.robot: cards[13:26]}, cards[26:], setup.dealer)
-            self.say("The stock phase: 13 tricks at no trump, the winner draws first; they do not count.")
+            self.say(_("The stock phase: 13 tricks at no trump, the winner draws first; they do not count."))
             self.play_tricks(stock)
             result = self.bid_and_play(stock, setup.dealer, setup.vulnerability.is_vulnerable(self.robot))
             score = self.form.record(result)
-            self.say(f"Deal {setup.number} scores NS {score.ns}, EW {score.ew}.")
+            self.say(deal_score_text(setup.number, score.ns, score.ew))
             self.say(sheet_text(self.form.sheet()))
             self.say()
         return self.form.sheet()
@@ -118,18 +121,22 @@ class HoneymoonGame(TerminalTable):
         self.tricks = play
         while not play.is_complete:
             if play.turn == self.seat:
-                led = [f"{play.leader}: {play.led}"] if play.led is not None else []
+                led = [f"{notation.seat(play.leader.name)}: {notation.card(str(play.led))}"] \
+                    if play.led is not None else []
                 self.say(diagram({self.seat: sorted(play.hands[self.seat])}, led))
-                self.take(lambda text: play.play(Card.parse(text), self.seat), "Your card: ")
+                self.take(lambda text: play.play(Card.parse(text), self.seat), _("Your card: "))
             else:
                 play.play(robot_card(play))
             if play.led is None:  # a trick was completed
                 trick = play.tricks[-1]
-                line = f"Trick {len(play.tricks)}: {trick.leader}:{trick.cards[0]} " \
-                       f"{play.other(trick.leader)}:{trick.cards[1]} > {trick.winner}"
+                cards = trick_text(trick.leader, list(zip((trick.leader, play.other(trick.leader)),
+                                                          trick.cards, strict=True)), trick.winner)
+                line = _("Trick {number}: {trick}").format(number=len(play.tricks), trick=cards)
                 if trick.drawn:
-                    line += f"; {trick.winner} draws {trick.drawn[0]}, " \
-                            f"{play.other(trick.winner)} draws {trick.drawn[1]}"
+                    line += "; " + _("{winner} draws {card}, {other} draws {other_card}").format(
+                        winner=notation.seat(trick.winner.name), card=notation.card(str(trick.drawn[0])),
+                        other=notation.seat(play.other(trick.winner).name),
+                        other_card=notation.card(str(trick.drawn[1])))
                 self.say(line)
 
     def bid_and_play(self, stock: TwoHandedPlay, dealer: Seat, robot_vulnerable: bool) -> DealResult:
@@ -139,7 +146,7 @@ class HoneymoonGame(TerminalTable):
             seat = auction.turn
             if seat == self.seat:
                 self.say(auction_text(dealer, auction.calls))
-                self.take(lambda text: auction.add(Call.parse(text), self.seat), "Your call: ")
+                self.take(lambda text: auction.add(Call.parse(text), self.seat), _("Your call: "))
             elif seat == self.robot:
                 auction.add(robot_call(auction, stock, seat, robot_vulnerable), seat)
             else:
@@ -147,12 +154,17 @@ class HoneymoonGame(TerminalTable):
         self.say(auction_text(dealer, auction.calls))
         contract, declarer = auction.contract, auction.declarer
         if contract is None or declarer is None:
-            self.say("Passed out: the other player deals next.")
+            self.say(_("Passed out: the other player deals next."))
             return DealResult(None)
         held = honours(stock.hands, contract.strain)
-        self.say(f"Contract {contract} by {declarer.full_name}; {stock.other(declarer).full_name} leads."
-                 + (f" Honours: {held.points} for {held.seat.full_name}." if held else ""))
+        leads = _("{contract}; {leader} leads.").format(contract=contract_text(contract, declarer),
+                                                       leader=notation.seat_name(stock.other(declarer).name))
+        if held is not None:
+            honour = _("Honours: {points} for {seat}").format(points=held.points,
+                                                              seat=notation.seat_name(held.seat.name))
+            leads += f" {honour}."
+        self.say(leads)
         play = hand_phase(stock, contract, declarer)
         self.play_tricks(play)
-        self.say(f"{declarer.full_name} made {play.tricks_won(declarer)} tricks in {contract}.")
+        self.say(made_text(declarer, play.tricks_won(declarer), contract))
         return DealResult(contract, declarer, play.tricks_won(declarer), held)

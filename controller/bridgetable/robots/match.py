@@ -12,6 +12,7 @@ from typing import Any
 
 from ..bridge import Deal, Side, board_dealer, board_vulnerability, duplicate_score, imps
 from ..formats.record import BoardRecord
+from ..i18n import CLI, notation
 from .table import robot_board
 
 MATCH_LENGTHS = (4, 8, 16)
@@ -20,13 +21,16 @@ OPEN, CLOSED = "Open", "Closed"
 _RESULT_PROBLEMS = ("deal", "contract", "declarer", "result", "score")
 
 
+_ = CLI.gettext
+
+
 class MatchError(ValueError):
     """A match that cannot be scored: a missing board, different cards, a result that is absent."""
 
 
 def check_length(boards: int) -> int:
     if boards not in MATCH_LENGTHS:
-        raise MatchError(f"a match is 4, 8 or 16 boards, not {boards}")
+        raise MatchError(_("a match is 4, 8 or 16 boards, not {n}").format(n=boards))
     return boards
 
 
@@ -50,9 +54,10 @@ def as_board(record: BoardRecord) -> BoardRecord:
     """The board a record was played on: number, dealer and vulnerability (default: by the board
     cycle of Law 2) and the cards; MatchError if it has no number or no readable deal."""
     if record.board is None or record.deal is None:
-        missing = "a board number" if record.board is None else "a readable deal"
-        where = f" (line {record.line})" if record.line else ""
-        raise MatchError(f"a record without {missing}{where}")
+        message = _("a record without a board number") if record.board is None else _(
+            "a record without a readable deal")
+        where = " " + _("(line {line})").format(line=record.line) if record.line else ""
+        raise MatchError(message + where)
     return BoardRecord(board=record.board, deal=record.deal,
                        dealer=record.dealer or board_dealer(record.board),
                        vulnerability=record.vulnerability or board_vulnerability(record.board))
@@ -60,19 +65,22 @@ def as_board(record: BoardRecord) -> BoardRecord:
 
 def ns_score(record: BoardRecord) -> int:
     """North-South's score of a played board, worked out from contract and result (Law 77)."""
-    where = f"board {record.board}"
+    where = _("board {number}").format(number=record.board)
     if record.passed_out:
         computed = 0
     elif record.contract is None or record.declarer is None or record.result is None:
-        raise MatchError(f"{where}: the record has no contract, declarer and result")
+        raise MatchError(_("{board}: the record has no contract, declarer and result").format(board=where))
     else:
         vulnerability = record.vulnerability or board_vulnerability(record.board or 1)
         score = duplicate_score(record.contract, record.result,
                                 vulnerability.is_vulnerable(record.declarer))
         computed = score if record.declarer.side is Side.NS else -score
     if record.score_ns is not None and record.score_ns != computed:
-        raise MatchError(f"{where}: the record says NS {record.score_ns}, but {record.contract} by "
-                         f"{record.declarer} making {record.result} tricks scores NS {computed}")
+        raise MatchError(_("{board}: the record says {ns} {given}, but {contract} by {declarer} making "
+                           "{tricks} tricks scores {ns} {computed}").format(
+            board=where, ns=notation.side("NS"), given=record.score_ns,
+            contract=notation.call(str(record.contract)),
+            declarer=notation.seat(str(record.declarer)), tricks=record.result, computed=computed))
     return computed
 
 
@@ -159,19 +167,22 @@ def score_match(deals: Sequence[BoardRecord], ours: Iterable[BoardRecord]) -> Ma
     for record in ours:
         number = record.board
         if number is None:
-            raise MatchError(f"a record of our table has no board number (line {record.line})")
+            raise MatchError(_("a record of our table has no board number (line {line})").format(
+                line=record.line))
         if number in seen:
-            raise MatchError(f"board {number} appears twice in our table's results")
+            raise MatchError(_("board {number} appears twice in our table's results").format(number=number))
         seen.add(number)
         dealt = by_number.get(number)
         if dealt is None or dealt.deal is None:
-            raise MatchError(f"board {number} of our table is not among the deals")
+            raise MatchError(_("board {number} of our table is not among the deals").format(number=number))
         wrong = [p for p in record.problems if p.kind in _RESULT_PROBLEMS]
         if wrong:
-            raise MatchError(f"board {number} of our table: {wrong[0]}")
+            raise MatchError(_("board {number} of our table: {problem}").format(
+                number=number, problem=wrong[0]))
         if record.deal is not None and record.deal != dealt.deal:
-            raise MatchError(f"board {number}: our table's cards differ from the deals file's "
-                             f"({record.deal} against {dealt.deal})")
+            raise MatchError(_("board {number}: our table's cards differ from the deals file's ({ours} "
+                               "against {theirs})").format(number=number, ours=record.deal,
+                                                           theirs=dealt.deal))
         record.deal = dealt.deal
         record.dealer = record.dealer or dealt.dealer
         record.vulnerability = record.vulnerability or dealt.vulnerability
