@@ -21,7 +21,7 @@ from bridgetable.table.script import auction_events, board_events, play_events
 from bridgetable.table.service import TableService, load_config
 
 from ..i18n_scan import untranslated_literals
-from .helpers import DEAL, key
+from .helpers import DEAL, feed, key
 from .test_forms import CHICAGO, MINIBRIDGE, RUBBER, two_player_deal
 from .test_laws_table import SEED_002
 from .test_screens import CASES, _waiting, check_reference
@@ -250,3 +250,19 @@ def test_two_tables_in_one_process_each_speak_their_own_language(tmp_path: Path)
     with i18n.speaking("da"):
         calls = [placed.text for placed in compose(tables["da"][0].flow.view(), Seat.S).placed]
     assert "3UT" in calls and "Giver N" in calls and "Zone Ingen" in calls
+
+
+def test_the_entries_without_bidding_boxes_or_card_readers_in_the_languages_notation() -> None:
+    """The contract's "Pass", a lead's rank before its suit and after, in Danish and Hungarian."""
+    flow = BoardFlow(FlowConfig(boards=[5], card_readers=False, bidding_boxes=False))
+
+    def texts(language: str) -> list[str]:
+        with i18n.speaking(language):
+            return [placed.text for placed in compose(flow.view(), Seat.W).placed]
+
+    feed(flow, key("N", "OK"))
+    assert texts("hu") == ["Oszt. 5", "Osztó É", "Zóna ÉD", "Szerződés:", "Passz", "OK a felvevőnél"]
+    feed(flow, key("E", "4"), key("E", "S"), key("E", "X"), key("S", "OK"), key("W", "1"))
+    assert texts("da")[3:] == ["4♠D af Syd", "Udspil: ?E", "farve, værdi, OK (Pas: intet)"]
+    feed(flow, key("W", "H"), key("W", "X"))
+    assert texts("da")[4] == "Udspil: ♥K" and texts("en")[4] == "Lead: ♥K"
