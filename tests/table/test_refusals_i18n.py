@@ -17,7 +17,7 @@ from bridgetable.table import board as board_module
 from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
 from bridgetable.table.journal import Journal
 from bridgetable.table.script import auction_events
-from bridgetable.table.service import replay
+from bridgetable.table.service import TableService, replay
 
 from ..i18n_scan import untranslated_literals
 from .helpers import DEAL, card, feed, finish_play, key, refused
@@ -99,6 +99,32 @@ def test_the_journal_holds_events_a_board_played_in_danish_replays_in_german(tmp
             "Regelwidrigkeit: ungenügendes Gebot 1♣ von Ost (Regel 27): angenommen von Süd"]
     assert again.view().calls == flow.view().calls == ("1NT", "1C")
     journal.close()
+
+
+def test_a_danish_table_restarted_says_again_in_danish_what_happened(tmp_path) -> None:
+    """After a restart the journal's events are replayed in the table's own language, so what
+    followed an irregularity (said when it followed) is recorded as it was, whatever the process
+    speaks."""
+    def service() -> TableService:
+        config = FlowConfig(boards=[1], deals={1: DEAL}, club="c", session="s", table="1", policy="laws")
+        return TableService(config, Journal(tmp_path / "table.db", session="s"), language="da")
+
+    def record(table: TableService) -> list[str]:
+        with i18n.speaking(table.language):  # as the table makes its result record
+            return table.flow.result_record(Seat.S)["director_calls"]
+    table = service()
+    refused_and_replaced = [key("N", "OK"), key("N", "1"), key("N", "NT"), key("E", "1"), key("E", "C"),
+                            key("E", "DIRECTOR"), key("S", "UNDO"), key("E", "2"), key("E", "C")]
+    for event in refused_and_replaced:
+        assert table.handle(event).changed
+    said = record(table)
+    table.journal.close()
+    assert said[-1] == ("uregelmæssighed: utilstrækkelig melding 1♣ af Øst (Lov 27): ikke godtaget af "
+                        "turneringslederen; erstattet af 2♣, det laveste tilstrækkelige bud i samme farve: "
+                        "ingen yderligere berigtigelse (Lov 27B1a)")
+    restarted = service()
+    assert record(restarted) == said
+    restarted.journal.close()
 
 
 def test_what_a_passed_out_board_says_is_looked_up_when_it_is_said() -> None:

@@ -82,7 +82,8 @@ class TableService:
         self.displays = dict(displays or {})
         self._lock = threading.RLock()
         _check_game(config, journal)
-        self.flow = replay(config, journal)
+        with i18n.speaking(self.language):  # what the replayed board said, said again in its language
+            self.flow = replay(config, journal)
         self.moves = _kept_moves(journal)
         results = journal.results()
         self.last_confirmed: int | None = results[-1].board if results else None
