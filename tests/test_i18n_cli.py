@@ -127,6 +127,25 @@ def test_the_terminal_games_in_german_and_danish(monkeypatch, capsys, tmp_path):
     assert re.match(r"\d af 2 kontrakter vundet", lines[2])
 
 
+def test_argparse_and_the_servers_commands_in_the_language(monkeypatch, capsys, tmp_path):
+    status, _, err = run(monkeypatch, capsys, "de_DE.UTF-8", "score")
+    assert status == 2 and err.startswith("Aufruf: bridgetable score [-h] [--vul] contract tricks")
+    assert "bridgetable score: Fehler: folgende Argumente fehlen: contract, tricks" in err
+    _, out, _ = run(monkeypatch, capsys, "da_DK.UTF-8", "check", "--help")
+    assert "positionelle argumenter:" in out and "tilvalg:" in out and "vis denne hjælp og afslut" in out
+    accounts = tmp_path / "accounts.json"
+    accounts.write_text("{}", encoding="utf-8")
+    status, _, err = run(monkeypatch, capsys, "hu_HU.UTF-8", "station", "--accounts", str(accounts),
+                         "--session", "s", "--password", "x")
+    assert status == 2 and f"--accounts {accounts}: nem a bridgetable.link.accounts fiókfájlja" in err
+    status, _, err = run(monkeypatch, capsys, "de_DE.UTF-8", "central", "--secret-file",
+                         str(tmp_path / "none"))
+    assert status == 2 and "kein lesbares Hex-Geheimnis" in err
+    status, _, err = run(monkeypatch, capsys, "da_DK.UTF-8", "table", "--export", str(tmp_path / "o.pbn"),
+                         "--journal", str(tmp_path / "none.db"))
+    assert status == 2 and err.strip() == f"bridgetable table: {tmp_path / 'none.db'}: ingen sådan journal"
+
+
 def _parser_words() -> set[str]:
     """What the parser is built from that is not prose: subcommands, option names, dests,
     choices, metavars (a person types them as they are)."""
@@ -144,7 +163,8 @@ def _parser_words() -> set[str]:
 
 # Literals a person does not read as prose, by module: handlers' paths, extras' names, defaults.
 NOT_PROSE = {
-    "cli.py": {".tally:run", ".robots.homegame:run_play", ".table.command:run", ".robots.commands:run_robots",
+    "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run",
+               ".robots.commands:run_robots",
                ".robots.commands:run_match", ".robots.commands:run_replay", ".demo.command:run_demo_command",
                ".director.commands:run_station_command", ".central.command:run_central_command",
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
@@ -178,6 +198,11 @@ NOT_PROSE = {
     # the match file's PBN: its tags and values, the seed's text of the random deals
     "robots/match.py": {"draw", "NS", "EW", "Event", "Team match against the robots", "NS ", "Open", "Closed",
                         "deal", "declarer", "result", "bridgetable-match:"},
+    "central/command.py": {"ascii", "utf-8", "bridgetable central: ", "bridgetable central: --send-setup ",
+                           "central: ", "http://"},
+    # the accounts file's keys, the upstream outbox's file, uvicorn's log level
+    "director/commands.py": {"bridgetable station: ", "http://", "warning", "utf-8", "--accounts ",
+                             "strerror", "club", "secret", "postgres", "upstream.db"},
 }
 LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated
 

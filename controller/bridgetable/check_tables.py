@@ -254,7 +254,7 @@ def _check_ranks(table: Table, problems: list[Problem]) -> None:
             groups[row.get("Direction", "")].append((rank, value, number))
     for rows in groups.values():
         for rank, value, number in rows:
-            if any(r >= rank and v > value for r, v, _ in rows):
+            if any(r >= rank and v > value for r, v, _number in rows):
                 problems.append(Problem("total", _(
                     "TotalScoreTable row {number}: rank {rank:g} with {column} {value:g} is out of "
                     "order").format(number=number, rank=rank, column=by, value=value)))

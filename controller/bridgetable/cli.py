@@ -22,11 +22,30 @@ DESCRIPTION = N_("An electronic bridge table for clubs: check, convert and score
                "(demo). Bad input is refused with exit status 2.")
 
 
+# argparse's own words (usage, the headings of --help, its errors) in the command line's language:
+# argparse says them through its module's ``_`` and ``ngettext`` (gettext's), given ours in main()
+ARGPARSE = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+)
+
+
+def _argparse_speaks_ours() -> None:
+    setattr(argparse, "_", _)  # noqa: B010 (the module's own name for gettext)
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
+
+
 def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
     """The handler ``module:function`` (relative to this package), imported only when its
     subcommand runs, so that ``bridgetable score`` never loads the station or the devices;
     ``extra`` (the extra it needs, the one to install) is checked first."""
-    module, _, name = target.partition(":")
+    module, _sep, name = target.partition(":")
 
     def handler(args: argparse.Namespace) -> int:
         if extra is not None:
@@ -345,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
+    _argparse_speaks_ours()
     args = build_parser().parse_args(argv)
     try:
         handler: Handler = args.handler

@@ -15,9 +15,12 @@ from types import FrameType
 from .. import i18n
 from ..director.downlink import KIND, publish_setup
 from ..director.upstream import derive_club_key, down_topic
+from ..i18n import CLI
 from ..link import Broker
 from .ingest import FederationKeys
 from .server import Center
+
+_ = CLI.gettext
 
 
 def read_secret(path: str) -> bytes:
@@ -25,24 +28,25 @@ def read_secret(path: str) -> bytes:
     try:
         return bytes.fromhex(Path(path).read_text(encoding="ascii").strip())
     except (OSError, ValueError) as exc:
-        raise ValueError(f"--secret-file {path}: not a readable hex secret ({exc})") from None
+        raise ValueError(_("--secret-file {file}: not a readable hex secret ({error})").format(
+            file=path, error=exc)) from None
 
 
 def send_setup(path: str, club: str | None, secret: bytes, broker: Broker) -> int:
     """``--send-setup FILE --to CLUB``: the set-up, checked, published retained for the club."""
     if not club:
-        print("bridgetable central: --send-setup needs --to CLUB", file=sys.stderr)
+        print("bridgetable central: " + _("--send-setup needs --to CLUB"), file=sys.stderr)
         return 2
     try:
         body = json.loads(Path(path).read_text(encoding="utf-8"))
         if not isinstance(body, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
         publish_setup(broker, club, derive_club_key(secret, club), {"kind": KIND, **body})
     except (OSError, ValueError, TimeoutError) as exc:
         print(f"bridgetable central: --send-setup {path}: {exc}", file=sys.stderr)
         return 2
-    print(f"central: the set-up of session {body['session']!r} is on {down_topic(club)} for {club}",
-          flush=True)
+    print("central: " + _("the set-up of session {session} is on {topic} for {club}").format(
+        session=repr(body["session"]), topic=down_topic(club), club=club), flush=True)
     return 0
 
 
@@ -52,7 +56,7 @@ def run_central_command(args: argparse.Namespace) -> int:
         print(derive_club_key(secret, args.club_key).hex())
         return 0
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    host, _, port = args.broker.partition(":")
+    host, _sep, port = args.broker.partition(":")
     password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
     broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
                     tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
@@ -75,9 +79,11 @@ def run_central_command(args: argparse.Namespace) -> int:
         print(f"bridgetable central: {exc}", file=sys.stderr)
         center.stop()
         return 1
-    where = "no pages" if args.no_web else f"pages on http://{args.listen}:{args.port}/"
-    print(f"central: {args.workers} ingest worker(s) on {host}:{port or 1883}; {where}", flush=True)
+    where = _("no pages") if args.no_web else _("pages on {url}").format(url=f"http://{args.listen}:{args.port}/")
+    print("central: " + CLI.ngettext("{n} ingest worker on {broker}; {pages}",
+                                     "{n} ingest workers on {broker}; {pages}", args.workers).format(
+        n=args.workers, broker=f"{host}:{port or 1883}", pages=where), flush=True)
     stop.wait()
     center.stop()
-    print(f"central: stopped; {center.counts()}", flush=True)
+    print("central: " + _("stopped; {counts}").format(counts=center.counts()), flush=True)
     return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..i18n import CLI
 from ..link import Broker
 from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
@@ -19,6 +20,8 @@ from .station import Station
 from .store import BoardInfo, open_store
 from .upstream import Upstream, UpstreamOutbox, read_club_key
 from .web import create_app
+
+_ = CLI.gettext
 
 
 def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardInfo]]:
@@ -34,9 +37,10 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
                     "boards_per_round": args.boards_per_round}
     pairs = {}
     for text in args.pair or []:
-        number, _, names = text.partition("=")
+        number, _sep, names = text.partition("=")
         if not number.strip().isdigit() or not names.strip():
-            raise SetupError(f"--pair {text!r}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'")
+            raise SetupError(_("--pair {value}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'").format(
+                value=repr(text)))
         pairs[int(number)] = names.strip()
     scoring = "ROBOTS" if args.movement == "robots" else args.scoring
     setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
@@ -50,8 +54,10 @@ def setup_from_central(args: argparse.Namespace, club: str,
                        broker: Broker) -> tuple[SessionSetup, list[BoardInfo]]:
     """The set-up of --session that the center sent down (``director.downlink``)."""
     if not args.central_key:
-        raise SetupError("--from-central needs --central-key (the club's key checks the center's signature)")
-    print(f"waiting up to {args.from_central:.0f} s for the center's set-up of {args.session}", flush=True)
+        raise SetupError(_("--from-central needs --central-key (the club's key checks the center's "
+                           "signature)"))
+    print(_("waiting up to {seconds:.0f} s for the center's set-up of {session}").format(
+        seconds=args.from_central, session=args.session), flush=True)
     receiver = SetupReceiver(broker, club, read_club_key(args.central_key), args.session)
     return receiver.wait(args.from_central)
 
@@ -59,13 +65,13 @@ def setup_from_central(args: argparse.Namespace, club: str,
 def player_numbers(text: str) -> tuple[int, list[dict[str, str]]]:
     """A --numbers value, "3=12345:C17,67890": the pair, and each player's national number and
     club number (either may be left out)."""
-    number, _, players = text.partition("=")
+    number, _sep, players = text.partition("=")
     parts = [part.strip().partition(":") for part in players.split(",")]
     if not number.strip().isdigit() or not players.strip() or len(parts) > 2:
-        raise SetupError(f"--numbers {text!r}: write it as PAIR=NATIONAL[:CLUB],NATIONAL[:CLUB], "
-                         "e.g. 3=12345:C17,67890")
+        raise SetupError(_("--numbers {value}: write it as PAIR=NATIONAL[:CLUB],NATIONAL[:CLUB], e.g. "
+                           "3=12345:C17,67890").format(value=repr(text)))
     return int(number), [{"national": national.strip(), "club": club.strip()}
-                         for national, _, club in parts]
+                         for national, _sep, club in parts]
 
 
 def station_login(file: Path) -> tuple[str, dict[str, str]]:
@@ -78,8 +84,8 @@ def station_login(file: Path) -> tuple[str, dict[str, str]]:
     login = accounts.get("station") if isinstance(accounts, dict) else None
     if not isinstance(club, str) or not isinstance(login, dict) \
             or not all(isinstance(login.get(name), str) for name in ("username", "password", "secret")):
-        raise SetupError(f"--accounts {file}: not an accounts file of bridgetable.link.accounts (it needs "
-                         "club and station with username, password and secret)")
+        raise SetupError(_("--accounts {file}: not an accounts file of bridgetable.link.accounts (it needs "
+                           "club and station with username, password and secret)").format(file=file))
     return club, login
 
 
@@ -106,13 +112,14 @@ def run_station_command(args: argparse.Namespace) -> int:
         print(f"bridgetable station: {exc}", file=sys.stderr)
         return 2
     store = open_store(args.store)
-    host, _, port = args.broker.partition(":")
+    host, _sep, port = args.broker.partition(":")
     embedded = EmbeddedBroker(int(port or 1883), host) if args.embedded_broker else None
     try:
         if embedded is not None:
             embedded.start()
-            print(f"embedded amqtt broker listening on {host}:{embedded.port} (anonymous clients, no ACL: "
-                  "results are still checked by their signatures)", file=sys.stderr, flush=True)
+            print(_("embedded amqtt broker listening on {address} (anonymous clients, no ACL: results are "
+                    "still checked by their signatures)").format(address=f"{host}:{embedded.port}"),
+                  file=sys.stderr, flush=True)
         broker = Broker(host=host, port=int(port or 1883), username=login["username"],
                         password=login["password"])
         if store.session_setup(args.session) is not None and not args.new:
@@ -125,8 +132,9 @@ def run_station_command(args: argparse.Namespace) -> int:
         station = Station(session, broker, keys, club)
         station.start()
         upstream = start_upstream(args, session, club, broker, station) if args.central_key else None
-        print(f"{session.setup.event}: round {station.round} of {session.movement.rounds}; "
-              f"web pages on http://{args.listen}:{args.port}/", flush=True)
+        print(_("{event}: round {round} of {rounds}; web pages on {url}").format(
+            event=session.setup.event, round=station.round, rounds=session.movement.rounds,
+            url=f"http://{args.listen}:{args.port}/"), flush=True)
         pages = create_app(station.ingest, password=args.password, rounds=station,
                            language=args.language or i18n.current())
         uvicorn.run(pages, host=args.listen, port=args.port, log_level="warning")
@@ -137,7 +145,8 @@ def run_station_command(args: argparse.Namespace) -> int:
     except (SetupError, OSError, KeyError, ValueError) as exc:
         hint = ""
         if isinstance(exc, TimeoutError) and embedded is None and find_mosquitto() is None:
-            hint = " (Mosquitto is not installed here: --embedded-broker starts a broker in this process)"
+            hint = " " + _("(Mosquitto is not installed here: --embedded-broker starts a broker in this "
+                           "process)")
         print(f"bridgetable station: {exc}{hint}", file=sys.stderr)
         return 2
     finally:

@@ -28,7 +28,10 @@ from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winn
 from ..check import ACCEPTED
 from ..formats.pbn import write_pbn
 from ..formats.record import BoardRecord
+from ..i18n import CLI
 from .journal import Journal, JournalError
+
+_ = CLI.gettext
 
 _DATE_NAME = re.compile(r"^(\d{4})[-.](\d{2})[-.](\d{2})$")
 
@@ -127,7 +130,7 @@ def _form_comments(record: BoardRecord, result: dict[str, Any]) -> list[str]:
 def _journal_facts(path: Path) -> tuple[str, float | None]:
     """The session a journal belongs to and the time of its first event, read without writing."""
     if not path.is_file():
-        raise JournalError(f"{path}: no such journal")
+        raise JournalError(_("{file}: no such journal").format(file=path))
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
@@ -136,9 +139,10 @@ def _journal_facts(path: Path) -> tuple[str, float | None]:
         finally:
             db.close()
     except sqlite3.DatabaseError as error:
-        raise JournalError(f"{path}: not a table journal: {error}") from error
+        raise JournalError(_("{file}: not a table journal: {error}").format(file=path, error=error)) \
+            from error
     if session is None:
-        raise JournalError(f"{path}: not a table journal (it names no session)")
+        raise JournalError(_("{file}: not a table journal (it names no session)").format(file=path))
     return str(session[0]), first[0]
 
 
@@ -147,7 +151,8 @@ def journal_records(path: Path, expected_session: str | None = None) -> list[Boa
     ``expected_session`` (the table.toml's) must be the journal's, when given."""
     session, first_event = _journal_facts(path)
     if expected_session is not None and expected_session != session:
-        raise JournalError(f"{path} belongs to session {session!r}, not to {expected_session!r}")
+        raise JournalError(_("{file} belongs to session {session}, not to {expected}").format(
+            file=path, session=repr(session), expected=repr(expected_session)))
     journal = Journal(path, session)
     try:
         results = [entry.payload for entry in journal.results()]
@@ -163,5 +168,6 @@ def export_journal(path: Path, out: Path, expected_session: str | None = None) -
     try:
         out.write_text(write_pbn(records), encoding="utf-8")
     except OSError as error:
-        raise JournalError(f"cannot write {out}: {error.strerror or error}") from None
+        raise JournalError(_("cannot write {file}: {error}").format(
+            file=out, error=error.strerror or error)) from None
     return len(records)
