@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import methodcaller
 from os import PathLike
 from pathlib import Path
 from typing import Any, cast
@@ -89,6 +90,7 @@ _SHARED_TAGS = ("Event", "Site", "Date", "Stage", "Round", "HomeTeam", "VisitTea
                 *_BOARD_TAGS)
 
 _TYPED_NAMES = frozenset(tag.name for tag in TYPED_TAGS)
+_INHERITS = methodcaller("startswith", "#")  # a value "#" or "##...": see ``_Reader._inherit``
 _MAX_LINE = 255  # characters in a line (PBN 2.3)
 _MAX_NOTE = 32
 _SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
@@ -137,12 +139,13 @@ class _Game:
     """What the lexer collected for one game, before it is interpreted."""
 
     line: int
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> value, line
+    tags: dict[str, str] = field(default_factory=dict)  # name -> value, as read
+    tag_lines: dict[str, int] = field(default_factory=dict)  # name -> line
     notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
     # Auction/Play data of a game read whole (``_Reader._whole_game``): its lines, as they are,
     # from the line after the tag; split into ``tokens`` only when the shortcuts cannot read it.
-    lines: dict[str, list[str]] = field(default_factory=dict)
+    data: dict[str, str] = field(default_factory=dict)
     sections: dict[str, list[str]] = field(default_factory=dict)
     commentary: list[str] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
@@ -153,21 +156,20 @@ class _Game:
 
     def words(self, name: str) -> list[str]:
         """The tokens of the Auction or Play section ``name``."""
-        lines = self.lines.get(name)
-        return " ".join(lines).split() if lines else [token for token, _ in self.tokens[name]]
+        data = self.data.get(name)
+        return data.split() if data else [token for token, _ in self.tokens[name]]
 
     def section_tokens(self, name: str) -> list[tuple[str, int]]:
         """The tokens of the Auction or Play section ``name``, each with its line."""
-        lines = self.lines.get(name)
-        if not lines:
+        data = self.data.get(name)
+        if not data:
             return self.tokens[name]
-        return [(token, number) for number, text in enumerate(lines, self.tags[name][1] + 1)
+        return [(token, number) for number, text in enumerate(data.split("\n"), self.tag_lines[name] + 1)
                 for token in text.split()]
 
     def line_of(self, name: str) -> int:
         """The line of a tag of the game; the game's first line for one it inherited."""
-        found = self.tags.get(name)
-        return self.line if found is None else found[1]
+        return self.tag_lines.get(name, self.line)
 
 
 class _Reader:
@@ -329,23 +331,30 @@ class _Reader:
         gap = _GAME_END.search(text, pos)
         end = gap.start() + 1 if gap is not None else len(text)
         block = text[pos:end]
-        lines = block.split("\n")  # the last is "" when the block ends with a new line
-        if lines.pop() or _PLAIN_GAME.fullmatch(block) is None or max(map(len, lines)) > _MAX_LINE:
+        if not block.endswith("\n") or _PLAIN_GAME.fullmatch(block) is None:
             return None
         game = _Game(line)
-        section = ""
-        for number, text_line in enumerate(lines, start=line):
-            if text_line.startswith("["):
-                name, _, value = text_line[1:-2].partition(' "')
-                section = self._tag(game, name, value, number)
-            elif section in ("Auction", "Play"):
-                game.lines.setdefault(section, []).append(text_line)
-            elif not section:
+        number = line
+        # A tag line and the data lines after it, at a time: only tag lines start with "[".
+        for chunk in block[1:-1].split("\n["):
+            head, _, data = chunk.partition("\n")
+            if len(head) >= _MAX_LINE:  # with its "[", longer than _MAX_LINE
+                return None
+            name, _, value = head[:-2].partition(' "')
+            section = self._tag(game, name, value, number)
+            number += 1
+            if not data:
+                continue
+            rows = data.split("\n")
+            number += len(rows)
+            if max(map(len, rows)) > _MAX_LINE or not section:
                 return None  # text outside any section: the token reading says where
+            if section in ("Auction", "Play"):
+                game.data[section] = data
             elif section != "-":
-                game.sections.setdefault(section, []).append(text_line.strip())
-        self._end_game(game, None, line + len(lines))
-        return end, line + len(lines)
+                game.sections[section] = [row.strip() for row in rows]
+        self._end_game(game, None, number)
+        return end, number
 
     def _game(self, game: _Game | None, line: int) -> _Game:
         """The game a token on ``line`` belongs to (a new one after an empty line), with the
@@ -379,7 +388,8 @@ class _Reader:
         if name in game.tags:
             game.problem("format", tag_line, f"tag {name} appears twice in the game; the second is ignored")
             return "-"  # its section, if any, is ignored too
-        game.tags[name] = (value, tag_line)
+        game.tags[name] = value
+        game.tag_lines[name] = tag_line
         if name in ("Auction", "Play"):
             game.tokens[name] = []
         return name
@@ -431,16 +441,21 @@ class _Reader:
 
     def _inherit(self, game: _Game) -> dict[str, str]:
         """The game's tag values after "#"/"##" inheritance, and the implicit kind (module doc)."""
-        tags: dict[str, str] = {}
         names = game.tags.keys()
-        if (self.records and names.isdisjoint(_BOARD_TAGS) and not names.isdisjoint(_TABLE_TAGS)
-                and {"Board", "Deal"} <= self.records[-1].tags.keys()):
+        implicit = (self.records and names.isdisjoint(_BOARD_TAGS) and not names.isdisjoint(_TABLE_TAGS)
+                    and {"Board", "Deal"} <= self.records[-1].tags.keys())
+        if not (implicit or self.persistent or any(map(_INHERITS, game.tags.values()))):
+            self.last_values.update(game.tags)  # the usual game: nothing to inherit
+            return game.tags
+        tags: dict[str, str] = {}
+        if implicit:
             previous = self.records[-1].tags
             tags.update((name, value) for name, value in previous.items() if name in _SHARED_TAGS)
-        for name, (value, tag_line) in game.tags.items():
+        for name, value in game.tags.items():
             if value == "#":
                 if name not in self.last_values:
-                    game.problem("format", tag_line, f'{name} "#" but no earlier game has a {name} tag')
+                    game.problem("format", game.tag_lines[name],
+                                 f'{name} "#" but no earlier game has a {name} tag')
                 value = self.last_values.get(name, "")
                 self.persistent.pop(name, None)
             elif value.startswith("##"):
@@ -528,7 +543,8 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -
     words = game.words("Auction")
     first = _seat(record, "Auction", tag_line, bool(words))
     plain = list(map(_PLAIN_CALLS.get, words)) if fast else [None]
-    if None not in plain and not game.notes["Auction"]:  # calls alone, in PBN's own spelling
+    # all(): a Call is never false, and ``None in`` would call Call.__eq__ on each of them
+    if all(plain) and not game.notes["Auction"]:  # calls alone, in PBN's own spelling
         record.calls = plain  # type: ignore[assignment]
         record.auction_first = first
         record.auction_ended = auction_complete(record.calls)
@@ -588,7 +604,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
     record.opening_leader = leader
     seats = [leader.after(column) for column in range(4)]
     cards = list(map(_CARDS.get, words)) if fast else [None]
-    if None not in cards and not game.notes["Play"]:  # cards alone: four to a trick
+    if all(cards) and not game.notes["Play"]:  # cards alone, four to a trick (all(): see above)
         first, second, third, fourth = seats
         known = cast("list[Card]", cards)
         whole = iter(known)  # four at a time, in the order of the seats from the leader

@@ -113,6 +113,9 @@ def _holding(suit: int, letters: str) -> frozenset[Card] | None:
     return cards
 
 
+_union = frozenset[Card]().union
+
+
 @lru_cache(maxsize=1024)
 def _parse_deal(text: str) -> Deal:
     """Deal.parse, with a fast path for the usual "N:AK2.QJ3.T98.7654 ..." form (files such as
@@ -132,8 +135,7 @@ def _parse_deal(text: str) -> Deal:
             held = [_holding(suit, letters) for suit, letters in enumerate(holdings)]
             if None in held:
                 return Deal.parse(text)
-        spades, hearts, diamonds, clubs = cast("list[frozenset[Card]]", held)
-        hands.append(Hand(spades | hearts | diamonds | clubs))
+        hands.append(Hand(_union(*cast("list[frozenset[Card]]", held))))  # one set made, not three
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
