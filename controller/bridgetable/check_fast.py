@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .bridge import DECK, Call, CallKind, Card, Contract, Deal, Seat, Strain
 
 _SEATS = tuple(Seat)
+_STRAINS = tuple(Strain)  # by value: a tuple's item is found faster than Strain(value)
 # The seats of a trick in playing order, by its leader.
 _ORDER = tuple(tuple(_SEATS[(leader + step) % 4] for step in range(4)) for leader in range(4))
 # The seats of a trick in playing order, with their indexes, by its leader.
@@ -65,7 +66,7 @@ def fast_auction(first: Seat, calls: Sequence[Call]) -> tuple[bool, Contract | N
     if not complete or last < 0:
         return complete, None, None
     level, denomination = divmod(last, 5)
-    key = (level, Strain(denomination), risk)
+    key = (level, _STRAINS[denomination], risk)
     contract = _CONTRACTS.get(key)
     if contract is None:
         contract = _CONTRACTS[key] = Contract(*key)

@@ -15,16 +15,16 @@ Readings of the PBN 2.1 standard (section 3.4 and 4.2) used here:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from itertools import chain
+from typing import Any
 
 from ..bridge import (
     DECK,
     Call,
     CallKind,
-    Card,
     Contract,
     Deal,
     Hand,
@@ -54,7 +54,8 @@ def _clean(value: str) -> str:
     return value.strip().lstrip("^").strip()
 
 
-def side_values(value: str) -> dict[Side, int] | None:
+@lru_cache(maxsize=1024)  # Score and Result values repeat: "NS 420", "EW 50"...
+def side_values(value: str) -> Mapping[Side, int] | None:
     """{NS: 420, EW: -420} from "NS 420 EW -420"; None when the value names no side."""
     match = _SIDE_VALUES.match(value)
     if match is None:
@@ -90,30 +91,11 @@ def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
         raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
 
 
-# The cards of each suit by letter, in the order of a PBN hand: spades, hearts, diamonds, clubs.
-_PBN_HOLDINGS = tuple({card.rank.letter: card for card in DECK if card.suit == suit}
-                      for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
-# The cards of a holding as written ("AKT2"), by suit in PBN order; a file repeats most of them.
-_READ_HOLDINGS: tuple[dict[str, frozenset[Card] | None], ...] = ({}, {}, {}, {})
-
-
-def _holding(suit: int, letters: str) -> frozenset[Card] | None:
-    """The cards of one suit's holding (cached), or None when it is not a holding of distinct
-    ranks."""
-    cache = _READ_HOLDINGS[suit]
-    if letters in cache:
-        return cache[letters]
-    try:
-        ranks = [_PBN_HOLDINGS[suit][letter] for letter in letters.upper()]
-    except KeyError:  # not a rank letter
-        return None
-    cards = frozenset(ranks) if len(set(ranks)) == len(ranks) else None
-    if len(cache) < 8192:
-        cache[letters] = cards
-    return cards
-
-
-_union = frozenset[Card]().union
+# The card of each rank letter ("A", "T", "2"), by suit in the order of a PBN hand: spades, hearts,
+# diamonds, clubs. A hand's set is made from these in one step (a cache of the holdings read
+# before cost more: its thousands of sets are far apart in memory).
+_CARD_OF_LETTER = tuple({card.rank.letter: card for card in DECK if card.suit == suit}.__getitem__
+                        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
 
 
 @lru_cache(maxsize=1024)
@@ -126,16 +108,19 @@ def _parse_deal(text: str) -> Deal:
     if first < 0 or body[1:2] != ":" or len(parts) != 4 or "10" in body or "-" in parts:
         return Deal.parse(text)
     hands: list[Hand] = []
+    spades, hearts, diamonds, clubs = _CARD_OF_LETTER
     for part in parts:
         holdings = part.split(".")
         if len(holdings) != 4:
             return Deal.parse(text)
-        held = list(map(dict.get, _READ_HOLDINGS, holdings))  # the holdings read before, or None
-        if None in held:
-            held = [_holding(suit, letters) for suit, letters in enumerate(holdings)]
-            if None in held:
-                return Deal.parse(text)
-        hands.append(Hand(_union(*cast("list[frozenset[Card]]", held))))  # one set made, not three
+        try:
+            cards = frozenset(chain(map(spades, holdings[0]), map(hearts, holdings[1]),
+                                    map(diamonds, holdings[2]), map(clubs, holdings[3])))
+        except KeyError:  # not a rank letter
+            return Deal.parse(text)
+        if len(cards) != len(part) - 3:  # a rank twice in a suit
+            return Deal.parse(text)
+        hands.append(Hand(cards))
     return Deal(tuple(hands[(seat - first) % 4] for seat in range(4)))  # type: ignore[arg-type]
 
 
@@ -312,10 +297,9 @@ def trailing_passes(calls: list[Call]) -> int:
 
 
 def auction_complete(calls: list[Call]) -> bool:
-    """Three passes after a call, or four passes (Law 22): the auction of the Auction section ended."""
-    if any(call.kind is not CallKind.PASS for call in calls):
-        return trailing_passes(calls) >= 3
-    return len(calls) >= 4
+    """Three passes after a call, or four passes (Law 22): the auction of the Auction section ended.
+    Both come to the same: four calls or more, the last three of them passes."""
+    return len(calls) >= 4 and calls[-1].kind is calls[-2].kind is calls[-3].kind is CallKind.PASS
 
 
 _DATE = re.compile(r"^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$")
