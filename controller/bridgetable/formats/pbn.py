@@ -336,10 +336,11 @@ class _Reader:
         game = _Game(line)
         number = line
         # A tag line and the data lines after it, at a time: only tag lines start with "[".
-        for chunk in block[1:-1].split("\n["):
+        chunks = block[1:-1].split("\n[")
+        if max(map(len, chunks)) >= _MAX_LINE and max(map(len, block.split("\n"))) > _MAX_LINE:
+            return None  # a line too long (a chunk is one line, or more), which the token reading reports
+        for chunk in chunks:
             head, _, data = chunk.partition("\n")
-            if len(head) >= _MAX_LINE:  # with its "[", longer than _MAX_LINE
-                return None
             name, _, value = head[:-2].partition(' "')
             section = self._tag(game, name, value, number)
             number += 1
@@ -347,7 +348,7 @@ class _Reader:
                 continue
             rows = data.split("\n")
             number += len(rows)
-            if max(map(len, rows)) > _MAX_LINE or not section:
+            if not section:
                 return None  # text outside any section: the token reading says where
             if section in ("Auction", "Play"):
                 game.data[section] = data

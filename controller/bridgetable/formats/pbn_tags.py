@@ -18,13 +18,13 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 from ..bridge import (
     DECK,
     Call,
     CallKind,
+    Card,
     Contract,
     Deal,
     Hand,
@@ -91,11 +91,13 @@ def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
         raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
 
 
-# The card of each rank letter ("A", "T", "2"), by suit in the order of a PBN hand: spades, hearts,
-# diamonds, clubs. A hand's set is made from these in one step (a cache of the holdings read
-# before cost more: its thousands of sets are far apart in memory).
-_CARD_OF_LETTER = tuple({card.rank.letter: card for card in DECK if card.suit == suit}.__getitem__
-                        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+# The set of the one card of each rank letter ("A", "T", "2"), by suit in the order of a PBN hand:
+# spades, hearts, diamonds, clubs. A hand's set is their union, made in one step without hashing
+# a card again (Card.__hash__ is Python code); a cache of the holdings read before cost more (its
+# thousands of sets are far apart in memory).
+_CARD_OF_LETTER = tuple({card.rank.letter: frozenset((card,)) for card in DECK if card.suit == suit}
+                        .__getitem__ for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+_union = frozenset[Card]().union
 
 
 @lru_cache(maxsize=1024)
@@ -114,8 +116,8 @@ def _parse_deal(text: str) -> Deal:
         if len(holdings) != 4:
             return Deal.parse(text)
         try:
-            cards = frozenset(chain(map(spades, holdings[0]), map(hearts, holdings[1]),
-                                    map(diamonds, holdings[2]), map(clubs, holdings[3])))
+            cards = _union(*map(spades, holdings[0]), *map(hearts, holdings[1]),
+                           *map(diamonds, holdings[2]), *map(clubs, holdings[3]))
         except KeyError:  # not a rank letter
             return Deal.parse(text)
         if len(cards) != len(part) - 3:  # a rank twice in a suit
@@ -244,23 +246,25 @@ _READ_VALUES: dict[tuple[str, str], Any] = {}
 def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
     """Fill the typed fields from ``record.tags``; returns the (kind, message) of values not read."""
     problems: list[tuple[str, str]] = []
+    tags = record.tags
     for tag in TYPED_TAGS:
-        value = record.tags.get(tag.name)
+        name = tag.name
+        value = tags.get(name)
         if value is None or value in UNKNOWN or value.strip() in UNKNOWN:
             continue
-        key = (tag.name, value)
-        parsed = _READ_VALUES.get(key, _READ_VALUES)
+        cached = name in _CONTEXT_FREE
+        parsed = _READ_VALUES.get((name, value), _READ_VALUES) if cached else _READ_VALUES
         if parsed is _READ_VALUES:
             try:
                 parsed = tag.parse(value, record)
             except TagValueError as error:
                 problems.append((error.kind, str(error)))
                 continue
-            if tag.name in _CONTEXT_FREE and len(_READ_VALUES) < 4096:
-                _READ_VALUES[key] = parsed
-        if tag.name == "Contract" and parsed is None:
+            if cached and len(_READ_VALUES) < 4096:
+                _READ_VALUES[name, value] = parsed
+        if name == "Contract" and parsed is None:
             record.passed_out = True
-        if tag.name == "Deal" and isinstance(parsed, tuple):
+        if name == "Deal" and isinstance(parsed, tuple):
             record.partial_deal = parsed
             continue
         setattr(record, tag.field, parsed)
