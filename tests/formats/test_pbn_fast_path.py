@@ -4,12 +4,17 @@ on every PBN file the tests hold and on mutated copies of them."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from bridgetable.bridge import PASS, BridgeError, Call, Deal
 from bridgetable.formats.pbn import PbnError, read_pbn
+from bridgetable.formats.pbn_tags import _parse_deal, auction_complete
 from bridgetable.formats.text import decode_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -75,3 +80,64 @@ def test_mutated_files_read_the_same_both_ways() -> None:
         assert fast == careful, f"round {round_}"
         differing += fast != originals[round_ % len(texts)]
     assert differing > 300  # the mutations changed what was read, nearly always
+
+
+def deal_outcome(read: Callable[[str], Deal], text: str) -> object:
+    """The deal a reading gives, or its error's kind and message."""
+    try:
+        return read(text)
+    except BridgeError as error:
+        return type(error).__name__, str(error)
+
+
+def test_the_deal_shortcut_reads_what_deal_parse_reads() -> None:
+    """``_parse_deal`` (each hand made from its rank letters' one-card sets) against the careful
+    ``Deal.parse``, on every deal of the test files and on deliberately broken ones."""
+    values = {value for path in FILES
+              for value in re.findall(r'\[Deal "([^"]*)"\]', decode_text(path.read_bytes()))}
+    good = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    broken = [
+        good.replace("AKQJ.T98", "AKQA.T98", 1),  # a rank twice in one hand's suit
+        good.replace("AKQJ.T98", "AKQ.T98J", 1),  # a spade written among the hearts
+        good.replace("T98.765.432.AKQJ", "T98.765.432.AKQJ2", 1),  # 14 cards, the 2 twice
+        good.replace("432.AKQJ", "432.AKQX", 1),  # not a rank letter
+        good.replace("AKQJ.T98", "akqj.t98", 1),  # lower case: read by Deal.parse
+        good.replace("T98.765", "1098.765", 1),  # "10" for the ten
+        good.replace("765.432.AKQJ.T98", "-", 1),  # one hand left out: completed
+        good.replace("N:", "X:", 1), good.replace("N:", "N", 1), good[:-4], good + " AK",
+        good.replace(".", "", 1), good.replace(" ", "  "), f" {good} ",
+    ]
+    assert len(values) > 100
+    for value in [*sorted(values), good, *broken]:
+        assert deal_outcome(_parse_deal.__wrapped__, value) == deal_outcome(Deal.parse, value), value
+    assert deal_outcome(_parse_deal.__wrapped__, broken[0])[0] == "ParseError"  # type: ignore[index]
+    assert deal_outcome(_parse_deal.__wrapped__, broken[2])[0] == "IllegalDeal"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("length", [254, 255, 256])
+def test_lines_at_the_length_limit_read_the_same_both_ways(length: int) -> None:
+    """A whole game is checked for long lines only when a tag with its section is long."""
+    long_tag = '[Event "' + "e" * (length - 10) + '"]'  # 10: the length of [Event ""]
+    long_row = ("Pass " * 60)[:length - 1] + "P"
+    table = "\n".join(f"{n} {'x' * 40}" for n in range(8))  # a section longer than a line, short lines
+    games = [f'{long_tag}\n[Board "1"]\n[Auction "N"]\nPass Pass Pass Pass\n',
+             f'[Board "1"]\n[Auction "N"]\n{long_row}\n',
+             f'[Board "1"]\n[ScoreTable "Rank\\2R;Text"]\n{table}\n']
+    assert [max(map(len, game.split("\n"))) for game in games] == [length, length, 42]
+    for game in games:
+        too_long = max(map(len, game.split("\n"))) > 255
+        fast, careful = readings(game + "\n" + game)
+        assert fast == careful
+        assert isinstance(fast, list) and len(fast) == 2
+        assert any("longer than 255" in problem.message for record in fast
+                   for problem in record.problems) == too_long
+
+
+def test_auction_complete_is_laws_three_passes_after_a_call_or_four_passes() -> None:
+    """Every auction of up to eight calls of Pass and 1C, against Law 22's words."""
+    one_club = Call.parse("1C")
+    for length in range(9):
+        for calls in itertools.product([PASS, one_club], repeat=length):
+            trailing = len(calls) - max((i + 1 for i, call in enumerate(calls) if call != PASS), default=0)
+            by_law = trailing >= 3 if one_club in calls else len(calls) >= 4
+            assert auction_complete(list(calls)) == by_law, calls
