@@ -14,7 +14,13 @@ import pytest
 
 from bridgetable.bridge import PASS, BridgeError, Call, Deal
 from bridgetable.formats.pbn import PbnError, read_pbn
-from bridgetable.formats.pbn_tags import _parse_deal, auction_complete
+from bridgetable.formats.pbn_tags import (
+    TYPED_NAMES,
+    _parse_deal,
+    auction_complete,
+    untyped_problem,
+    untyped_problems,
+)
 from bridgetable.formats.text import decode_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -141,3 +147,33 @@ def test_auction_complete_is_laws_three_passes_after_a_call_or_four_passes() -> 
             trailing = len(calls) - max((i + 1 for i, call in enumerate(calls) if call != PASS), default=0)
             by_law = trailing >= 3 if one_club in calls else len(calls) >= 4
             assert auction_complete(list(calls)) == by_law, calls
+
+
+def test_untyped_problems_finds_what_untyped_problem_finds_in_every_tag() -> None:
+    """``untyped_problems`` reads only dates, numbers and values that are not printable: the same
+    findings as ``untyped_problem`` on every tag that is not a typed field."""
+    tags = [(name, value) for path in FILES
+            for name, value in re.findall(r'\[(\w+) "([^"]*)"\]', decode_text(path.read_bytes()))]
+    odd = ["", "?", " ", "a\tb", "x\x7f", "non\xa0breaking", "\u2028", "2024.01.11", "11/01/2024",
+           "NS 50", "EW -3.5", "50 NS", "-12", "??"]
+    tags += [(name, value) for name in ("Event", "Date", "UTCDate", "ScoreIMP", "ScorePercentage",
+                                        "OptimumScore", "Deal", "Score", "Board") for value in odd]
+    assert len(tags) > 1000
+    findings: list[str] = []
+    for name, value in tags:
+        wrong = None if name in TYPED_NAMES else untyped_problem(name, value)
+        assert untyped_problems({name: value}) == ([] if wrong is None else [(name, wrong)]), (name, value)
+        findings += [] if wrong is None else [wrong]
+    assert any("control character" in wrong for wrong in findings)
+    assert any("not a PBN date" in wrong for wrong in findings)
+
+
+def test_a_hash_inside_a_value_is_kept_and_hashes_are_still_inherited() -> None:
+    """A game whose values hold no "#" keeps its tags as read, in one step; one with a "#" goes
+    through the inheritance loop, which keeps "Club #3" and inherits "#" and "##"."""
+    text = ('[Event "##Club #3"]\n[Board "1"]\n\n[Event "Open #1"]\n[Board "2"]\n\n'
+            '[Board "3"]\n\n[Event "#"]\n[Board "4"]\n\n[Event "Plain"]\n[Site "#"]\n')
+    records = read_pbn(text)
+    assert [r.tags.get("Event") for r in records] == ["Club #3", "Open #1", None, "Open #1", "Plain"]
+    assert [p.message for p in records[-1].problems] == [
+        'line 13: Site "#" but no earlier game has a Site tag']

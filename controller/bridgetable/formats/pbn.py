@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import methodcaller
 from os import PathLike
 from pathlib import Path
 from typing import Any, cast
@@ -35,12 +34,11 @@ from ..bridge import PASS, Call, Card, ParseError, Seat
 from .gcpause import gc_paused
 from .pbn_tags import (
     DATE_TAGS,
-    TYPED_TAGS,
     UNKNOWN,
     auction_complete,
     read_typed_tags,
     trailing_passes,
-    untyped_problem,
+    untyped_problems,
 )
 from .pbn_write import write_pbn
 from .record import BoardRecord
@@ -89,8 +87,6 @@ _TABLE_TAGS = ("Auction", "Play", "Contract", "Result")
 _SHARED_TAGS = ("Event", "Site", "Date", "Stage", "Round", "HomeTeam", "VisitTeam", "Scoring",
                 *_BOARD_TAGS)
 
-_TYPED_NAMES = frozenset(tag.name for tag in TYPED_TAGS)
-_INHERITS = methodcaller("startswith", "#")  # a value "#" or "##...": see ``_Reader._inherit``
 _MAX_LINE = 255  # characters in a line (PBN 2.3)
 _MAX_NOTE = 32
 _SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
@@ -415,15 +411,12 @@ class _Reader:
             game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ] before the game ends")
         if not game.tags and not game.problems:
             return
-        record = BoardRecord(line=game.line)
-        record.tags = self._inherit(game)
+        record = BoardRecord(tags=self._inherit(game), sections=game.sections,
+                             commentary=game.commentary, line=game.line)
         for kind, message in game.problems:
             record.problem(kind, message)
         record.warnings.extend(game.warnings)
-        for name, value in record.tags.items():
-            wrong = None if name in _TYPED_NAMES else untyped_problem(name, value)
-            if wrong is None:
-                continue
+        for name, wrong in untyped_problems(record.tags):
             where = f"line {game.line_of(name)}: {wrong}"
             if name in DATE_TAGS:  # a date in another form is still a date: say so, read on
                 record.warnings.append(where)
@@ -436,8 +429,6 @@ class _Reader:
             _read_auction(record, game, game.line_of("Auction"), self.fast)
         if "Play" in game.tokens:
             _read_play(record, game, game.line_of("Play"), self.fast)
-        record.sections = game.sections
-        record.commentary = game.commentary
         self.records.append(record)
 
     def _inherit(self, game: _Game) -> dict[str, str]:
@@ -445,7 +436,8 @@ class _Reader:
         names = game.tags.keys()
         implicit = (self.records and names.isdisjoint(_BOARD_TAGS) and not names.isdisjoint(_TABLE_TAGS)
                     and {"Board", "Deal"} <= self.records[-1].tags.keys())
-        if not (implicit or self.persistent or any(map(_INHERITS, game.tags.values()))):
+        # "#" anywhere in the values (found in one step) sends the game through the loop below
+        if not (implicit or self.persistent or "#" in "".join(game.tags.values())):
             self.last_values.update(game.tags)  # the usual game: nothing to inherit
             return game.tags
         tags: dict[str, str] = {}

@@ -237,6 +237,8 @@ TYPED_TAGS: tuple[TypedTag, ...] = (
     TypedTag("Score", "score_ns", _score, _format_score),
 )
 
+TYPED_NAMES = frozenset(tag.name for tag in TYPED_TAGS)
+
 
 # Values whose reading does not depend on the rest of the record, cached: a file repeats them.
 _CONTEXT_FREE = frozenset({"Board", "Dealer", "Vulnerable", "Declarer", "Contract"})
@@ -332,3 +334,16 @@ def untyped_problem(name: str, value: str) -> str | None:
         if name == "ScorePercentage" and "-" in value:
             return f"{name} {value!r} is negative"
     return None
+
+
+# The untyped tags whose values ``untyped_problem`` reads; the others it reads for control
+# characters only, which a printable value (``str.isprintable``) has none of.
+_READ_VALUE_TAGS = frozenset((*DATE_TAGS, *_NUMBER_TAGS))
+
+
+def untyped_problems(tags: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(name, what is wrong) of each tag that is not a typed field and whose value is wrong
+    (``untyped_problem``), in the order of the tags."""
+    return [(name, wrong) for name, value in tags.items()
+            if (name in _READ_VALUE_TAGS or not value.isprintable()) and name not in TYPED_NAMES
+            and (wrong := untyped_problem(name, value)) is not None]
