@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bridgetable
-from bridgetable import i18n
+from bridgetable import extras, i18n
 from bridgetable.cli import build_parser, main
 from bridgetable.demo import club, federation
 
@@ -144,6 +144,14 @@ def test_argparse_and_the_servers_commands_in_the_language(monkeypatch, capsys, 
     status, _, err = run(monkeypatch, capsys, "da_DK.UTF-8", "table", "--export", str(tmp_path / "o.pbn"),
                          "--journal", str(tmp_path / "none.db"))
     assert status == 2 and err.strip() == f"bridgetable table: {tmp_path / 'none.db'}: ingen sådan journal"
+
+
+def test_a_missing_extra_is_named_in_the_language(monkeypatch):
+    monkeypatch.setitem(extras.EXTRAS, "station", ("bridgetable_no_such_module",))
+    with i18n.speaking("nl"), pytest.raises(extras.MissingExtra) as error:
+        extras.require_extra("station", install="demo")
+    assert str(error.value) == ("de extra 'demo' is niet geïnstalleerd (geen bridgetable_no_such_module): "
+                                "pip install 'bridgetable[demo]'")
 
 
 def _parser_words() -> set[str]:

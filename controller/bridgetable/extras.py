@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 
+from .i18n import CLI
+
+_ = CLI.gettext
+
 # the modules each extra brings that the code imports
 EXTRAS = {
     "station": ("jinja2", "starlette", "uvicorn", "itsdangerous"),
@@ -27,9 +31,10 @@ def require_extra(extra: str, what: str = "", install: str | None = None) -> Non
     missing = [name for name in EXTRAS[extra] if not _importable(name)]
     if missing:
         name = install or extra
-        needed = f"{what} needs the {name!r} extra, which is" if what else f"the {name!r} extra is"
-        raise MissingExtra(f"{needed} not installed (no {', '.join(missing)}): "
-                           f"pip install 'bridgetable[{name}]'")
+        message = (_("{what} needs the {extra} extra, which is not installed (no {modules}): {install}")
+                   if what else _("the {extra} extra is not installed (no {modules}): {install}"))
+        raise MissingExtra(message.format(what=what, extra=repr(name), modules=", ".join(missing),
+                                          install=f"pip install 'bridgetable[{name}]'"))
 
 
 def _importable(name: str) -> bool:

@@ -63,7 +63,8 @@ def run_federation_command(args: argparse.Namespace) -> int:
     from .federation import run_federation
 
     options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
-                          seed=args.seed, web_port=args.port, headless=args.headless)
+                          seed=args.seed, web_port=args.port, headless=args.headless,
+                          language=i18n.current())  # run_demo_command's
     signal.signal(signal.SIGTERM, _interrupted)
     try:
         run_federation(options, serve=not args.headless)
