@@ -6,7 +6,7 @@
     python tools/catalogues.py check     # what the tests check: complete, current, compiled
 
 A Python module belongs to the domain whose catalogue it imports from ``bridgetable.i18n``
-(``TABLE``, ``LAWS``, ``STATION``, ``CENTRAL``, ``CLI``, ``NOTATION``); the templates of the
+(``TABLE``, ``LAWS``, ``STATION``, ``CENTRAL``, ``CLI``, ``FILES``, ``NOTATION``); the templates of the
 station belong to ``station``, the central server's to ``central``. English is the source: its
 catalogue says each message as written.
 Needs Babel (the ``dev`` extra); the program itself reads the ``.mo`` files with ``gettext``.
@@ -32,7 +32,7 @@ PACKAGE = ROOT / "controller" / "bridgetable"
 LOCALE_DIR = PACKAGE / "i18n" / "locale"
 LANGUAGES = ("en", "da", "de", "nl", "hu")
 DOMAINS = {"TABLE": "table", "LAWS": "laws", "STATION": "station", "CENTRAL": "central", "CLI": "cli",
-           "NOTATION": "notation"}
+           "FILES": "files", "NOTATION": "notation"}
 VERSION = "0.1.0"
 TEMPLATES = {"station": "director/templates", "central": "central/templates"}
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}

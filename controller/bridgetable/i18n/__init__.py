@@ -10,6 +10,7 @@ domain), so that a table's Pi loads only its own and the parts are translated in
 - ``station``: the director's station's pages, the director's actions, the exports' headings;
 - ``central``: the federation's central results server's pages;
 - ``cli``: the command line's messages and errors;
+- ``files``: what is wrong in a file another program wrote (PBN, LIN), wherever it is read;
 - ``notation``: the game's notation (strains, calls, seats, ranks; see ``notation.py``).
 
 The catalogues live in ``locale/<language>/LC_MESSAGES/<domain>.po``, compiled to ``.mo`` beside
@@ -33,7 +34,7 @@ from pathlib import Path
 LANGUAGES = {"en": "English", "da": "Dansk", "de": "Deutsch", "nl": "Nederlands", "hu": "Magyar"}
 SOURCE = "en"
 LOCALE_DIR = Path(__file__).with_name("locale")
-DOMAINS = ("table", "laws", "station", "central", "cli", "notation")
+DOMAINS = ("table", "laws", "station", "central", "cli", "files", "notation")
 
 
 class UnknownLanguage(ValueError):
@@ -160,4 +161,5 @@ LAWS = Catalogue("laws")
 STATION = Catalogue("station")
 CENTRAL = Catalogue("central")
 CLI = Catalogue("cli")
+FILES = Catalogue("files")
 NOTATION = Catalogue("notation")
