@@ -82,10 +82,11 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
         seat, card = str(play.turn), play.legal_cards()[0]
         play.play(card)
         table.publish_live(board, len(calls) + i, "card", str(card), seat, session=session.id, round=1)
-    wait.until(lambda d: texts(d, "#live-count"))
     won = play.tricks_won(Seat.parse(declarer).side)
-    assert texts(browser, "#live-count") == [f"Tricks: NS {won if declarer in 'NS' else 1 - won}, "
-                                              f"EW {1 - won if declarer in 'NS' else won}"]
+    ns = won if declarer in "NS" else 1 - won
+    counted = [f"Tricks: NS {ns}, EW {1 - ns}"]
+    # the count shows after the first card, the trick's winner once the fourth has arrived
+    wait.until(lambda d: texts(d, "#live-count") == counted)
     lead = play.completed_tricks[0].cards[0]
     assert texts(browser, "#live-tricks td.lead") == [lead.symbol]
 
