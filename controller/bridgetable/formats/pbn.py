@@ -93,6 +93,7 @@ _SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 _CARD_NAGS = (*range(7, 13), 14)  # NAGs about a card (3.7); those about a call are 1-6 and 13
 _CALL_NAGS = (*range(1, 7), 13)
 
+_SEATS_FROM = tuple(tuple(seat.after(column) for column in range(4)) for seat in Seat)  # by leader
 _CALLS: dict[str, Call | None] = {}
 _COMMON_SPELLINGS: set[str] = set()  # call tokens that are not PBN's own spelling ("1N", "P")
 _PLAIN_CALLS: dict[str, Call] = {}  # call tokens in PBN's own spelling, without annotations
@@ -137,7 +138,7 @@ class _Game:
     line: int
     tags: dict[str, str] = field(default_factory=dict)  # name -> value, as read
     tag_lines: dict[str, int] = field(default_factory=dict)  # name -> line
-    notes: dict[str, dict[int, str]] = field(default_factory=lambda: {"Auction": {}, "Play": {}})
+    notes: dict[str, dict[int, str]] = field(default_factory=dict)  # Auction/Play -> number -> text
     tokens: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # Auction/Play data
     # Auction/Play data of a game read whole (``_Reader._whole_game``): its lines, as they are,
     # from the line after the tag; split into ``tokens`` only when the shortcuts cannot read it.
@@ -403,7 +404,7 @@ class _Reader:
             game.problem("format", line, "a Note before any Auction or Play section")
         # A note belongs to the Auction or Play section before it.
         section = "Play" if "Play" in game.tokens else "Auction"
-        game.notes[section][number] = match.group(2).strip()
+        game.notes.setdefault(section, {})[number] = match.group(2).strip()
 
     # ---- interpreting a game ------------------------------------------------------------
     def _end_game(self, game: _Game, tag: list[str | int] | None, line: int) -> None:
@@ -537,13 +538,13 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -
     first = _seat(record, "Auction", tag_line, bool(words))
     plain = list(map(_PLAIN_CALLS.get, words)) if fast else [None]
     # all(): a Call is never false, and ``None in`` would call Call.__eq__ on each of them
-    if all(plain) and not game.notes["Auction"]:  # calls alone, in PBN's own spelling
+    if all(plain) and "Auction" not in game.notes:  # calls alone, in PBN's own spelling
         record.calls = plain  # type: ignore[assignment]
         record.auction_first = first
         record.auction_ended = auction_complete(record.calls)
         return
     tokens = game.section_tokens("Auction")
-    marks = _Marks(record, "call", game.notes["Auction"], record.call_notes)
+    marks = _Marks(record, "call", game.notes.get("Auction", {}), record.call_notes)
     calls: list[Call] = []
     skipped_before = 0
     ended = stopped = False
@@ -595,9 +596,9 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
     if leader is None:
         return
     record.opening_leader = leader
-    seats = [leader.after(column) for column in range(4)]
+    seats = _SEATS_FROM[leader]
     cards = list(map(_CARDS.get, words)) if fast else [None]
-    if all(cards) and not game.notes["Play"]:  # cards alone, four to a trick (all(): see above)
+    if all(cards) and "Play" not in game.notes:  # cards alone, four to a trick (all(): see above)
         first, second, third, fourth = seats
         known = cast("list[Card]", cards)
         whole = iter(known)  # four at a time, in the order of the seats from the leader
@@ -607,7 +608,7 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
             record.tricks.append(dict(zip(seats, known[len(known) // 4 * 4:], strict=False)))
         return
     tokens = game.section_tokens("Play")
-    marks = _Marks(record, "card", game.notes["Play"], record.play_notes)
+    marks = _Marks(record, "card", game.notes.get("Play", {}), record.play_notes)
     trick: dict[Seat, Card] = {}
     last: tuple[int, Seat] | None = None  # the card an annotation is on
     column = 0
