@@ -15,6 +15,9 @@ from typing import Any
 
 from ..bridge import Seat
 from ..events import Key
+from ..i18n import TABLE
+
+_ = TABLE.gettext
 
 HEADER_GPIOS = range(2, 28)
 """BCM GPIO numbers on the Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's I2C)."""
@@ -75,7 +78,7 @@ def load_pinmap(path: str | Path) -> PinMap:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise PinMapError(str(path), [f"cannot read: {error}"]) from error
+        raise PinMapError(str(path), [_("cannot read: {error}").format(error=error)]) from error
     return parse_pinmap(data, source=str(path))
 
 
@@ -87,12 +90,13 @@ def parse_pinmap(data: dict[str, Any], source: str = "pin map") -> PinMap:
         try:
             seat = Seat.parse(name)
         except ValueError:
-            problems.append(f"[seats.{name}]: not a seat (N, E, S or W)")
+            problems.append(_("[seats.{name}]: not a seat (N, E, S or W)").format(name=name))
             continue
         seats[seat] = _parse_seat(seat, table, problems)
     bounce_time = data.get("buttons", {}).get("bounce_time", 0.02)
     if not isinstance(bounce_time, int | float) or not 0 < bounce_time < 1:
-        problems.append(f"[buttons] bounce_time: {bounce_time!r} is not a number of seconds in (0, 1)")
+        problems.append(_("[buttons] bounce_time: {value} is not a number of seconds in (0, 1)").format(
+            value=repr(bounce_time)))
         bounce_time = 0.02
     pinmap = PinMap(buses, seats, float(bounce_time))
     problems.extend(validate(pinmap))
@@ -109,7 +113,8 @@ def _parse_buses(table: dict[str, Any], problems: list[str]) -> dict[int, I2CBus
             number = int(name)
             buses[number] = I2CBus(number, int(spec["sda"]), int(spec["scl"]), spec.get("multiplexer"))
         except (KeyError, TypeError, ValueError) as error:
-            problems.append(f"{where}: needs integer sda and scl pins ({error!r})")
+            problems.append(_("{where}: needs integer sda and scl pins ({error})").format(
+                where=where, error=repr(error)))
     return buses
 
 
@@ -120,7 +125,8 @@ def _parse_seat(seat: Seat, table: dict[str, Any], problems: list[str]) -> SeatW
         try:
             keys[Key(key_name)] = int(pin)
         except ValueError:
-            problems.append(f"{where} keys: {key_name!r} = {pin!r} is not a key and a pin number")
+            problems.append(_("{where} keys: {key} = {pin} is not a key and a pin number").format(
+                where=where, key=repr(key_name), pin=repr(pin)))
     display = None
     if "display" in table:
         spec = table["display"]
@@ -128,10 +134,11 @@ def _parse_seat(seat: Seat, table: dict[str, Any], problems: list[str]) -> SeatW
             driver = str(spec.get("driver", "ssd1306"))
             display = DisplayWiring(driver, int(spec["bus"]), int(spec["address"]), spec.get("channel"))
         except (KeyError, TypeError, ValueError) as error:
-            problems.append(f"{where} display: needs bus and address ({error!r})")
+            problems.append(_("{where} display: needs bus and address ({error})").format(
+                where=where, error=repr(error)))
     unknown = set(table) - {"keys", "module", "card_reader", "display"}
     if unknown:
-        problems.append(f"{where}: unknown entries {sorted(unknown)}")
+        problems.append(_("{where}: unknown entries {names}").format(where=where, names=sorted(unknown)))
     return SeatWiring(seat, keys, table.get("module"), table.get("card_reader"), display)
 
 
@@ -147,15 +154,17 @@ def validate(pinmap: PinMap) -> list[str]:
             users.setdefault(pin, []).append(f"seats.{wiring.seat.name} key {key.value}")
     for pin, names in sorted(users.items()):
         if pin not in HEADER_GPIOS:
-            problems.append(f"GPIO {pin} ({', '.join(names)}) is not a header GPIO (2-27)")
+            problems.append(_("GPIO {pin} ({users}) is not a header GPIO (2-27)").format(
+                pin=pin, users=", ".join(names)))
         if len(names) > 1:
-            problems.append(f"GPIO {pin} used twice: {', '.join(names)}")
+            problems.append(_("GPIO {pin} used twice: {users}").format(pin=pin, users=", ".join(names)))
     problems.extend(_validate_seats(pinmap))
     problems.extend(_validate_i2c(pinmap))
     ports = Counter(
         port for w in pinmap.seats.values() for port in (w.module, w.card_reader) if port is not None
     )
-    problems.extend(f"serial port {port} given to {n} devices" for port, n in ports.items() if n > 1)
+    problems.extend(_("serial port {port} given to {n} devices").format(port=port, n=n)
+                    for port, n in ports.items() if n > 1)
     return problems
 
 
@@ -164,12 +173,15 @@ def _validate_seats(pinmap: PinMap) -> list[str]:
     for wiring in pinmap.seats.values():
         where = f"seats.{wiring.seat.name}"
         if wiring.keys and wiring.module:
-            problems.append(f"{where}: both GPIO keys and a seat module; choose one bidding box")
+            problems.append(_("{where}: both GPIO keys and a seat module; choose one bidding box").format(
+                where=where))
         missing = [key.value for key in Key if key not in wiring.keys]
         if wiring.keys and missing:
-            problems.append(f"{where}: bidding box lacks keys {', '.join(missing)}")
+            problems.append(_("{where}: bidding box lacks keys {keys}").format(where=where,
+                                                                              keys=", ".join(missing)))
         if wiring.module and wiring.card_reader:
-            problems.append(f"{where}: the seat module reads the cards; drop card_reader")
+            problems.append(_("{where}: the seat module reads the cards; drop card_reader").format(
+                where=where))
     return problems
 
 
@@ -182,20 +194,26 @@ def _validate_i2c(pinmap: PinMap) -> list[str]:
             continue
         where = f"seats.{wiring.seat.name} display"
         if display.driver not in DISPLAY_DRIVERS:
-            problems.append(f"{where}: driver {display.driver!r} is not one of {', '.join(DISPLAY_DRIVERS)}")
+            problems.append(_("{where}: driver {driver} is not one of {drivers}").format(
+                where=where, driver=repr(display.driver), drivers=", ".join(DISPLAY_DRIVERS)))
         if display.address not in I2C_ADDRESSES:
-            problems.append(f"{where}: address {display.address:#04x} is outside 0x08-0x77")
+            problems.append(_("{where}: address {address} is outside 0x08-0x77").format(
+                where=where, address=f"{display.address:#04x}"))
         bus = pinmap.buses.get(display.bus)
         if bus is None:
-            problems.append(f"{where}: no [i2c.{display.bus}] bus in the pin map")
+            problems.append(_("{where}: no [i2c.{bus}] bus in the pin map").format(where=where,
+                                                                                  bus=display.bus))
             continue
         if display.channel is not None:
             if bus.multiplexer is None:
-                problems.append(f"{where}: channel {display.channel} but i2c.{bus.number} has no multiplexer")
+                problems.append(_("{where}: channel {channel} but i2c.{bus} has no multiplexer").format(
+                    where=where, channel=display.channel, bus=bus.number))
             elif display.channel not in range(8):
-                problems.append(f"{where}: channel {display.channel} is not a TCA9548A channel (0-7)")
+                problems.append(_("{where}: channel {channel} is not a TCA9548A channel (0-7)").format(
+                    where=where, channel=display.channel))
         if display.address == bus.multiplexer:
-            problems.append(f"{where}: address {display.address:#04x} is the multiplexer's own")
+            problems.append(_("{where}: address {address} is the multiplexer's own").format(
+                where=where, address=f"{display.address:#04x}"))
         # A device on the bus itself answers whatever channel is selected, so it clashes with all.
         clashes = [
             other
@@ -205,9 +223,8 @@ def _validate_i2c(pinmap: PinMap) -> list[str]:
             and (channel == display.channel or channel is None or display.channel is None)
         ]
         for other in clashes:
-            problems.append(
-                f"{where}: address {display.address:#04x} on i2c.{display.bus}"
-                f" channel {display.channel} clashes with {other}"
-            )
+            problems.append(_("{where}: address {address} on i2c.{bus} channel {channel} clashes with "
+                              "{other}").format(where=where, address=f"{display.address:#04x}",
+                                                bus=display.bus, channel=display.channel, other=other))
         seen[(display.bus, display.channel, display.address)] = where
     return problems

@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..i18n import STATION
+
+_ = STATION.gettext
+
 
 class MovementError(ValueError):
     """A movement that cannot be played (a pair or a board in two places at once, a pair playing
@@ -43,7 +47,8 @@ class Movement:
 
     def round(self, number: int) -> list[TableRound]:
         if not 1 <= number <= self.rounds:
-            raise MovementError(f"round {number} is not in 1-{self.rounds}")
+            raise MovementError(_("round {number} is not in 1-{rounds}").format(number=number,
+                                                                                rounds=self.rounds))
         return [a for a in self.assignments if a.round == number]
 
     def at(self, round_: int, table: int) -> TableRound | None:
@@ -58,11 +63,14 @@ class Movement:
         """What to tell a pair at the end of a round: where it goes next."""
         nxt = self.seat_of(pair, round_ + 1)
         if round_ >= self.rounds:
-            return f"pair {pair}: the session is over"
+            return _("pair {pair}: the session is over").format(pair=pair)
         if nxt is None:
-            return f"pair {pair}: sit out round {round_ + 1}"
-        side = "North-South" if nxt.ns == pair else "East-West"
-        return f"pair {pair}: table {nxt.table}, {side}, boards {span(nxt.boards)}"
+            return _("pair {pair}: sit out round {round}").format(pair=pair, round=round_ + 1)
+        if nxt.ns == pair:
+            return _("pair {pair}: table {table}, North-South, boards {boards}").format(
+                pair=pair, table=nxt.table, boards=span(nxt.boards))
+        return _("pair {pair}: table {table}, East-West, boards {boards}").format(
+            pair=pair, table=nxt.table, boards=span(nxt.boards))
 
     @property
     def pairs(self) -> list[int]:
@@ -85,28 +93,38 @@ def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ..
     seen_table: set[tuple[int, int]] = set()
     played: set[tuple[int, int]] = set()
     for a in assignments:
-        where = f"round {a.round} table {a.table}"
+        where = _("round {round} table {table}").format(round=a.round, table=a.table)
         if a.ns == a.ew:
-            raise MovementError(f"{where}: pair {a.ns} cannot play against itself")
+            raise MovementError(_("{where}: pair {pair} cannot play against itself").format(
+                where=where, pair=a.ns))
         if (a.round, a.table) in seen_table:
-            raise MovementError(f"{where} is assigned twice")
+            raise MovementError(_("{where} is assigned twice").format(where=where))
         seen_table.add((a.round, a.table))
         for pair in (a.ns, a.ew):
             if (a.round, pair) in seen_pair:
-                raise MovementError(f"{where}: pair {pair} is at two tables in the round")
+                raise MovementError(_("{where}: pair {pair} is at two tables in the round").format(
+                    where=where, pair=pair))
             seen_pair.add((a.round, pair))
             for b in a.boards:
                 if (pair, b) in played:
-                    raise MovementError(f"{where}: pair {pair} would play board {b} twice")
+                    raise MovementError(_("{where}: pair {pair} would play board {board} twice").format(
+                        where=where, pair=pair, board=b))
                 played.add((pair, b))
         for turn, b in enumerate(a.boards):
             others = seen_board.setdefault((a.round, b), [])
             if others and not (len(others) == 1 and frozenset((others[0][0], a.table)) in sharing):
-                raise MovementError(f"{where}: board {b} is at two tables in the round")
+                raise MovementError(_("{where}: board {board} is at two tables in the round").format(
+                    where=where, board=b))
             if others and others[0][1] == turn:
-                raise MovementError(f"{where}: board {b} is wanted at the relay tables "
-                                    f"{others[0][0]} and {a.table} at the same time")
+                raise MovementError(_("{where}: board {board} is wanted at the relay tables {first} "
+                                      "and {second} at the same time").format(
+                    where=where, board=b, first=others[0][0], second=a.table))
             others.append((a.table, turn))
+
+
+def at_least_one_board(boards_per_round: int) -> str:
+    """Why a movement of ``boards_per_round`` boards a round (fewer than one) is refused."""
+    return _("a round has at least one board, not {boards}").format(boards=boards_per_round)
 
 
 def board_set(number: int, boards_per_round: int) -> tuple[int, ...]:

@@ -4,30 +4,38 @@ go afterwards. Plain text, to print or to show."""
 
 from __future__ import annotations
 
+from ..i18n import N_, STATION
 from .base import Movement, TableRound, span
 
-HEADER = ("Round", "N-S", "E-W", "Boards", "N-S goes to", "E-W goes to", "Boards go to")
+_ = STATION.gettext
+ngettext = STATION.ngettext
+
+# the card's columns, in English: translated where the card is written
+HEADER = (N_("Round"), N_("N-S"), N_("E-W"), N_("Boards"), N_("N-S goes to"), N_("E-W goes to"),
+          N_("Boards go to"))
+KINDS = {"mitchell": N_("Mitchell"), "howell": N_("Howell"), "teams": N_("Teams"), "robots": N_("Robots")}
 
 
 def guide_card(movement: Movement, table: int) -> str:
     """The guide card of one table."""
     if not 1 <= table <= movement.tables:
-        raise ValueError(f"table {table} is not in 1-{movement.tables}")
-    lines = [f"Table {table}: {_title(movement)}"]
+        raise ValueError(_("table {table} is not in 1-{tables}").format(table=table, tables=movement.tables))
+    lines = [_("Table {table}: {title}").format(table=table, title=_title(movement))]
     partner = next((b if a == table else a for a, b in movement.relays if table in (a, b)), None)
     if partner is not None:
-        lines.append(f"Shares its boards with table {partner} across the relay stand: "
-                     "play them in the order shown.")
-    rows = [HEADER]
+        lines.append(_("Shares its boards with table {partner} across the relay stand: play them in "
+                       "the order shown.").format(partner=partner))
+    header = tuple(_(title) for title in HEADER)
+    rows = [header]
     for round_ in range(1, movement.rounds + 1):
         here = movement.at(round_, table)
         if here is None:
-            rows.append((str(round_), "-", "-", "no play (sit-out)", "", "", ""))
+            rows.append((str(round_), "-", "-", _("no play (sit-out)"), "", "", ""))
             continue
         rows.append((str(round_), str(here.ns), str(here.ew), span(here.boards),
                      _pair_goes(movement, here, here.ns), _pair_goes(movement, here, here.ew),
                      _boards_go(movement, here)))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADER))]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
               for row in rows]
     return "\n".join(lines) + "\n"
@@ -39,29 +47,36 @@ def guide_cards(movement: Movement) -> str:
 
 
 def _title(movement: Movement) -> str:
-    kind = movement.kind.capitalize() + (", relay and bye stand" if movement.relays else "")
-    boards = f"{movement.boards_per_round} board{'s' if movement.boards_per_round > 1 else ''}"
-    return f"{kind}, {movement.tables} tables, {movement.rounds} rounds of {boards}"
+    kind = _(KINDS[movement.kind])
+    if movement.relays:
+        kind = _("{kind}, relay and bye stand").format(kind=kind)
+    per_round = movement.boards_per_round
+    boards = ngettext("{n} board", "{n} boards", per_round).format(n=per_round)
+    return _("{kind}, {tables}, {rounds}").format(
+        kind=kind, tables=ngettext("{n} table", "{n} tables", movement.tables).format(n=movement.tables),
+        rounds=ngettext("{n} round of {boards}", "{n} rounds of {boards}", movement.rounds).format(
+            n=movement.rounds, boards=boards))
 
 
 def _pair_goes(movement: Movement, here: TableRound, pair: int) -> str:
     if here.round == movement.rounds:
-        return "end"
+        return _("end")
     nxt = movement.seat_of(pair, here.round + 1)
     if nxt is None:
-        return "sits out"
-    side = "N-S" if nxt.ns == pair else "E-W"
-    if nxt.table == here.table and side == ("N-S" if here.ns == pair else "E-W"):
-        return "stays"
-    return f"table {nxt.table} {side}"
+        return _("sits out")
+    north_south = nxt.ns == pair
+    if nxt.table == here.table and north_south == (here.ns == pair):
+        return _("stays")
+    return _("table {table} {side}").format(table=nxt.table, side=_("N-S") if north_south else _("E-W"))
 
 
 def _boards_go(movement: Movement, here: TableRound) -> str:
     if here.round == movement.rounds:
-        return "end"
+        return _("end")
     for later in range(here.round + 1, movement.rounds + 1):
         tables = [str(a.table) for a in movement.round(later) if set(a.boards) & set(here.boards)]
         if tables:
-            where = f"tables {' & '.join(tables)} (relay)" if len(tables) > 1 else f"table {tables[0]}"
-            return where if later == here.round + 1 else f"bye stand, then {where}"
-    return "done"
+            where = (_("tables {tables} (relay)").format(tables=" & ".join(tables)) if len(tables) > 1
+                     else _("table {table}").format(table=tables[0]))
+            return where if later == here.round + 1 else _("bye stand, then {where}").format(where=where)
+    return _("done")

@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from .base import Movement, MovementError, TableRound, board_set
+from ..i18n import STATION
+from .base import Movement, MovementError, TableRound, at_least_one_board, board_set
 from .properties import profile, span
+
+_ = STATION.gettext
 
 
 @cache
@@ -58,7 +61,7 @@ def board_offsets(tables: int) -> tuple[int, ...]:
         return False
 
     if not place(tables - 1):
-        raise MovementError(f"no Howell board rotation found for {tables} tables")
+        raise MovementError(_("no Howell board rotation found for {tables} tables").format(tables=tables))
     return tuple(offsets)
 
 
@@ -75,13 +78,14 @@ def shares_boards(tables: int) -> bool:
 def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Movement:
     """A Howell for ``pairs`` pairs (4 or more; an odd number gives a sit-out each round)."""
     if pairs < 4:
-        raise MovementError(f"a Howell needs 4 pairs or more, not {pairs}")
+        raise MovementError(_("a Howell needs 4 pairs or more, not {pairs}").format(pairs=pairs))
     if boards_per_round < 1:
-        raise MovementError(f"a round has at least one board, not {boards_per_round}")
+        raise MovementError(at_least_one_board(boards_per_round))
     tables = (pairs + 1) // 2
     m = 2 * tables - 1
     if not 1 <= (rounds or m) <= m:
-        raise MovementError(f"a Howell of {pairs} pairs has 1 to {m} rounds, not {rounds}")
+        raise MovementError(_("a Howell of {pairs} pairs has 1 to {most} rounds, not {rounds}").format(
+            pairs=pairs, most=m, rounds=rounds))
     return _build(pairs, boards_per_round, rounds or m, orientation(tables))
 
 
@@ -127,9 +131,9 @@ def _meeting(r: int, k: int, tables: int, stationary: int, turned: bool) -> tupl
 def _shared_howell(meetings: list[list[tuple[int, int, int]]], tables: int,
                    boards_per_round: int) -> Movement:
     if boards_per_round % tables:
-        raise MovementError(f"a Howell of {tables} tables shares each round's boards between the "
-                            f"tables: boards per round must be a multiple of {tables}, "
-                            f"not {boards_per_round}")
+        raise MovementError(_("a Howell of {tables} tables shares each round's boards between the "
+                              "tables: boards per round must be a multiple of {tables}, not "
+                              "{boards}").format(tables=tables, boards=boards_per_round))
     part = boards_per_round // tables
     assignments = []
     for r, rnd in enumerate(meetings):

@@ -27,7 +27,10 @@ tables/2 + 1, each table t beyond it with set t + 1, and table n shares set 1 wi
 
 from __future__ import annotations
 
-from .base import Movement, MovementError, TableRound, board_set
+from ..i18n import STATION
+from .base import Movement, MovementError, TableRound, at_least_one_board, board_set
+
+_ = STATION.gettext
 
 ARRANGEMENTS = ("skip", "relay")
 
@@ -41,20 +44,21 @@ def mitchell(tables: int, boards_per_round: int, rounds: int | None = None,
     """A Mitchell for ``tables`` tables (3 or more) of ``rounds`` rounds (default: the most);
     ``arrangement`` ("skip" or "relay") says how an even number of tables is handled."""
     if arrangement not in ARRANGEMENTS:
-        raise MovementError(f"a Mitchell arrangement is one of {', '.join(ARRANGEMENTS)}, "
-                            f"not {arrangement!r}")
+        raise MovementError(_("a Mitchell arrangement is one of {arrangements}, not {arrangement}").format(
+            arrangements=", ".join(ARRANGEMENTS), arrangement=repr(arrangement)))
     if tables < 3:
-        raise MovementError(f"a Mitchell needs 3 tables or more, not {tables}")
+        raise MovementError(_("a Mitchell needs 3 tables or more, not {tables}").format(tables=tables))
     if boards_per_round < 1:
-        raise MovementError(f"a round has at least one board, not {boards_per_round}")
+        raise MovementError(at_least_one_board(boards_per_round))
     relay = arrangement == "relay" and tables % 2 == 0
     if relay and boards_per_round < 2:
-        raise MovementError("a relay Mitchell shares a set between two tables: it needs 2 boards a "
-                            "round or more")
+        raise MovementError(_("a relay Mitchell shares a set between two tables: it needs 2 boards a "
+                              "round or more"))
     most = max_rounds(tables, arrangement)
     rounds = rounds or most
     if not 1 <= rounds <= most:
-        raise MovementError(f"a Mitchell of {tables} tables has 1 to {most} rounds, not {rounds}")
+        raise MovementError(_("a Mitchell of {tables} tables has 1 to {most} rounds, not {rounds}").format(
+            tables=tables, most=most, rounds=rounds))
     skip_after = tables // 2 if tables % 2 == 0 and not relay else tables
     assignments = []
     for r in range(rounds):

@@ -24,7 +24,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from statistics import fmean, pstdev
 
+from ..i18n import STATION
 from .base import Movement
+
+_ = STATION.gettext
 
 
 @dataclass(frozen=True)
@@ -40,14 +43,16 @@ class Profile:
     balance: float                 # percent, 100 = every two pairs compared equally often
 
     def lines(self) -> list[str]:
+        meet = (_("every two pairs meet: yes; boards against each opponent met: {against}") if self.met_all
+                else _("every two pairs meet: no; boards against each opponent met: {against}"))
         return [
-            f"every two pairs meet: {'yes' if self.met_all else 'no'}; "
-            f"boards against each opponent met: {span(self.against)}",
-            f"boards a pair does not play: {span(self.boards_missed)}; "
-            f"tables playing each board: {span(self.times_played)}",
-            f"boards a pair plays North-South: {span(self.north_south)}",
-            f"comparisons between two pairs: {span(self.comparisons)} (mean {self.mean_comparisons:.2f}); "
-            f"balance {self.balance:.1f}%",
+            meet.format(against=span(self.against)),
+            _("boards a pair does not play: {missed}; tables playing each board: {played}").format(
+                missed=span(self.boards_missed), played=span(self.times_played)),
+            _("boards a pair plays North-South: {boards}").format(boards=span(self.north_south)),
+            _("comparisons between two pairs: {comparisons} (mean {mean}); balance {balance}%").format(
+                comparisons=span(self.comparisons), mean=f"{self.mean_comparisons:.2f}",
+                balance=f"{self.balance:.1f}"),
         ]
 
 

@@ -7,7 +7,10 @@ Pairs: 1 home NS (table 1), 2 home EW (table 2), 3 away EW (table 1), 4 away NS 
 
 from __future__ import annotations
 
+from ..i18n import STATION
 from .base import Movement, MovementError, TableRound, board_set
+
+_ = STATION.gettext
 
 HOME_PAIRS = (1, 2)
 AWAY_PAIRS = (3, 4)
@@ -16,7 +19,8 @@ AWAY_PAIRS = (3, 4)
 def team_match(boards: int, boards_per_round: int) -> Movement:
     """A match of ``boards`` boards, a multiple of twice ``boards_per_round``."""
     if boards_per_round < 1 or boards % (2 * boards_per_round):
-        raise MovementError(f"{boards} boards do not split into pairs of rounds of {boards_per_round}")
+        raise MovementError(_("{boards} boards do not split into pairs of rounds of {per_round}").format(
+            boards=boards, per_round=boards_per_round))
     assignments = []
     for r in range(boards // boards_per_round):
         first, second = (r, r + 1) if r % 2 == 0 else (r, r - 1)

@@ -45,8 +45,9 @@ def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
         flow.add_boards(boards, final)
     for seq, event in enumerate(journal.events(), start=1):
         if not flow.handle(event).changed:
-            raise JournalError(f"{journal.path}: event {seq} ({event.to_json()}) does not replay: "
-                               f"{flow.message}. Was the table's configuration changed?")
+            raise JournalError(_("{file}: event {seq} ({event}) does not replay: {reason}. Was the "
+                                 "table's configuration changed?").format(
+                file=journal.path, seq=seq, event=event.to_json(), reason=flow.message))
     flow.message = None
     return flow
 
@@ -275,8 +276,8 @@ def _check_game(config: FlowConfig, journal: Journal) -> None:
     if kept is None:
         journal.keep_game(config.game)
     elif kept != config.game:
-        raise JournalError(f"{journal.path} holds a game of {kept}, not {config.game}: use a new "
-                           "journal file for another form")
+        raise JournalError(_("{file} holds a game of {kept}, not {game}: use a new journal file for "
+                             "another form").format(file=journal.path, kept=kept, game=config.game))
 
 
 def _kept_moves(journal: Journal) -> Moves | None:
@@ -316,7 +317,8 @@ class TableConfig:
 
 def _seconds(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-        raise ValueError(f"{where}: stop_seconds is a number of seconds from 0 to 60, not {value!r}")
+        raise ValueError(_("{where}: stop_seconds is a number of seconds from 0 to 60, not {value}").format(
+            where=where, value=repr(value)))
     return float(value)
 
 
@@ -325,18 +327,20 @@ def parse_boards(value: Any, where: str) -> list[int]:
     if isinstance(value, str) and "," in value and value.replace(",", "").replace(" ", "").isdigit():
         value = [int(part) for part in value.split(",")]
     if isinstance(value, str) and "-" in value:
-        first, _, last = value.partition("-")
+        first, dash, last = value.partition("-")
         if first.strip().isdigit() and last.strip().isdigit() and 1 <= int(first) <= int(last):
             return list(range(int(first), int(last) + 1))
     elif isinstance(value, list) and value and all(isinstance(b, int) and b >= 1 for b in value):
         return list(value)
-    raise ValueError(f"{where}: boards is a list of board numbers or a range like \"1-8\", not {value!r}")
+    raise ValueError(_("{where}: boards is a list of board numbers or a range like \"1-8\", not "
+                       "{value}").format(where=where, value=repr(value)))
 
 
 def parse_game(value: Any, where: str) -> str:
     """A game form's name (``bridge.GAME_FORMS``)."""
     if value not in GAME_FORMS:
-        raise ValueError(f"{where}: game is one of {', '.join(GAME_FORMS)}, not {value!r}")
+        raise ValueError(_("{where}: game is one of {games}, not {value}").format(
+            where=where, games=", ".join(GAME_FORMS), value=repr(value)))
     return str(value)
 
 
@@ -355,21 +359,24 @@ def parse_players(value: Any, where: str) -> tuple[Seat, Seat]:
     except ValueError:
         seats = ()
     if len(seats) != 2 or seats[0].side is seats[1].side:
-        raise ValueError(f"{where}: players are two seats of different sides, like \"S W\", not {value!r}")
+        raise ValueError(_("{where}: players are two seats of different sides, like \"S W\", not "
+                           "{value}").format(where=where, value=repr(value)))
     return seats[0], seats[1]
 
 
 def parse_rounds(value: Any, where: str) -> dict[int, int]:
     """``{1 = "1-3", 2 = "4-6"}`` (round: its boards, as for ``boards``) -> board -> round."""
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: a table of round = boards, like {{ 1 = \"1-3\", 2 = \"4-6\" }}")
+        raise ValueError(_("{where}: a table of round = boards, like {example}").format(
+            where=where, example='{ 1 = "1-3", 2 = "4-6" }'))
     rounds: dict[int, int] = {}
     for name, boards in value.items():
         if not (name.isascii() and name.isdigit() and int(name) >= 1):
-            raise ValueError(f"{where}: {name!r} is not a round number")
+            raise ValueError(_("{where}: {name} is not a round number").format(where=where, name=repr(name)))
         for board in parse_boards(boards, f"{where}.{name}"):
             if board in rounds:
-                raise ValueError(f"{where}: board {board} is in rounds {rounds[board]} and {name}")
+                raise ValueError(_("{where}: board {board} is in rounds {first} and {second}").format(
+                    where=where, board=board, first=rounds[board], second=name))
             rounds[board] = int(name)
     return rounds
 
@@ -383,8 +390,8 @@ def read_deals(path: Path) -> dict[int, Deal]:
     for record in read_pbn(decode_text(path.read_bytes()), str(path)):
         if record.board is None or record.deal is None:
             where = f"{path}:{record.line}"
-            raise ValueError(f"{where}: a board without a number or a valid deal: "
-                             + "; ".join(map(str, record.problems)))
+            raise ValueError(_("{where}: a board without a number or a valid deal: {problems}").format(
+                where=where, problems="; ".join(map(str, record.problems))))
         deals[record.board] = record.deal
     return deals
 
@@ -399,11 +406,11 @@ def load_config(path: str | Path) -> TableConfig:
     base = path.parent
     table = data.get("table", {})
     if not isinstance(table, dict):
-        raise ValueError(f"{path}: [table] must be a table of settings")
+        raise ValueError(_("{path}: [table] must be a table of settings").format(path=path))
     unknown_sections = sorted(set(data) - {"table", "link"})
     if unknown_sections:
-        raise ValueError(f"{path}: unknown sections: {', '.join(unknown_sections)} "
-                         "(there are [table] and [link])")
+        raise ValueError(_("{path}: unknown sections: {names} (there are [table] and [link])").format(
+            path=path, names=", ".join(unknown_sections)))
     link = (parse_link(data["link"], path, str(table.get("club", "")), str(table.get("table", "1")))
             if "link" in data else None)
     # with a link and no boards in [table], the station's assignments give the boards
@@ -413,15 +420,18 @@ def load_config(path: str | Path) -> TableConfig:
              "honours", "players", "language"}
     unknown = sorted(set(table) - known)
     if unknown:
-        raise ValueError(f"{path}: unknown settings in [table]: {', '.join(unknown)}")
+        raise ValueError(_("{path}: unknown settings in [table]: {names}").format(path=path,
+                                                                                 names=", ".join(unknown)))
     policy = table.get("policy", "prevent")
     if policy not in ("prevent", "laws"):
-        raise ValueError(f"{path}: [table] policy is \"prevent\" or \"laws\", not {policy!r}")
+        raise ValueError(_("{path}: [table] policy is \"prevent\" or \"laws\", not {value}").format(
+            path=path, value=repr(policy)))
     game = parse_game(table.get("game", "duplicate"), f"{path} [table]")
     language = parse_language(table.get("language", i18n.SOURCE), f"{path} [table]")
     if game != "duplicate" and link is not None:
-        raise ValueError(f"{path}: [table] game = {game!r} with [link]: a table on the station's link "
-                         "plays duplicate boards; remove [link] to play another form")
+        raise ValueError(_("{path}: [table] game = {game} with [link]: a table on the station's link plays "
+                           "duplicate boards; remove [link] to play another form").format(
+            path=path, game=repr(game)))
 
     def opt_path(name: str) -> Path | None:
         return base / table[name] if name in table else None
@@ -459,7 +469,7 @@ def open_devices(config: TableConfig) -> tuple[list[InputDevice], dict[Seat, Dis
     from ..devices.seatmodule import SeatModule
 
     if config.pinmap is None:
-        raise ValueError(f"{config.source}: [table] pinmap is needed to find the devices")
+        raise ValueError(_("{file}: [table] pinmap is needed to find the devices").format(file=config.source))
     pinmap = load_pinmap(config.pinmap)
     deck = Deck.load(config.deck) if config.deck else None
     devices: list[InputDevice] = list(bidding_boxes(pinmap))
