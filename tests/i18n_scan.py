@@ -24,9 +24,10 @@ def _called(node: ast.Call) -> str:
 def untranslated_literals(path: Path, allowed: Iterable[str] = (), exempt_calls: Iterable[str] = (),
                           exempt_keywords: Iterable[str] = ()) -> list[str]:
     """The string literals of a module with a word in them that do not go through the catalogue:
-    not in a gettext call, not a docstring, a dictionary key, a subscript, a comparison's operand,
-    an argument of ``exempt_calls`` or a keyword argument in ``exempt_keywords``, nor one of the
-    ``allowed`` texts (notation and names that are the same in every language)."""
+    not in a gettext call, not a docstring (a module's, a function's or a constant's: a string on a
+    line of its own does nothing), a dictionary key, a subscript, a comparison's operand, an argument
+    of ``exempt_calls`` or a keyword argument in ``exempt_keywords``, nor one of the ``allowed`` texts
+    (notation and names that are the same in every language)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip: set[int] = set()
     calls, keywords, allowed = set(exempt_calls) | GETTEXT, set(exempt_keywords), set(allowed)
@@ -35,10 +36,8 @@ def untranslated_literals(path: Path, allowed: Iterable[str] = (), exempt_calls:
         skip.update(id(inner) for inner in ast.walk(node))
 
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                mark(body[0])
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            mark(node)
         elif isinstance(node, ast.Call):
             if _called(node) in calls:
                 mark(node)

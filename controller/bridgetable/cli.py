@@ -23,7 +23,7 @@ DESCRIPTION = N_("An electronic bridge table for clubs: check, convert and score
 
 
 # argparse's own words (usage, the headings of --help, its errors) in the command line's language:
-# argparse says them through its module's ``_`` and ``ngettext`` (gettext's), given ours in main()
+# argparse says them through its module's ``_`` and ``ngettext``, given ours in main()
 ARGPARSE = (
     N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
     N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
@@ -34,11 +34,6 @@ ARGPARSE = (
     N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
     N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
 )
-
-
-def _argparse_speaks_ours() -> None:
-    setattr(argparse, "_", _)  # noqa: B010 (the module's own name for gettext)
-    setattr(argparse, "ngettext", ngettext)  # noqa: B010
 
 
 def _lazy(target: str, extra: tuple[str, str] | None = None) -> Handler:
@@ -364,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
-    _argparse_speaks_ours()
+    i18n.speak_argparse(CLI)
     args = build_parser().parse_args(argv)
     try:
         handler: Handler = args.handler

@@ -85,8 +85,8 @@ def test_enrolment_learns_52_tags_in_order_refuses_a_duplicate_and_round_trips(
     assert len(deck.tags) == 52
     assert all(deck.card(tag_of(card)) == card for card in DECK)
     assert dict(stats.bad) == {"repeated": 1, "unknown": 1, "garbled": 1}
-    assert prompts[0] == "scan SA" and prompts[-1] == "C2 enrolled; deck complete"
-    assert any("already SJ: scan S4 again" in p for p in prompts)  # cards[3] is SJ, [10] S4
+    assert prompts[0] == "scan ♠A" and prompts[-1] == "♣2 enrolled; deck complete"  # cards as printed
+    assert any("already ♠J: scan ♠4 again" in p for p in prompts)  # cards[3] is SJ, [10] S4
 
     path = tmp_path / "deck.json"
     deck.save(path)
@@ -137,5 +137,5 @@ def test_enrol_deck_command_reads_a_tty_and_writes_the_deck(
     os.close(device)
     assert Deck.load(path).card(tag_of(Card.parse("D5"))) == Card.parse("D5")
     out = capsys.readouterr().out
-    assert out.startswith("scan SA\nSA enrolled; scan SK\n")
+    assert out.startswith("scan ♠A\n♠A enrolled; scan ♠K\n")
     assert out.endswith(f"deck 'club': 52 cards written to {path}; enrolment of club: 52 accepted, 0 bad\n")

@@ -103,13 +103,6 @@ def _config_part(path: Path, skip_class: str) -> str:
                        if not (isinstance(node, ast.ClassDef) and node.name == skip_class))
 
 
-def attribute_docs(source: str) -> set[str]:
-    """The docstrings of a module's constants (a string on its own line): read in the code only."""
-    return {node.value.value for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-            and isinstance(node.value.value, str)}
-
-
 # TOML sections, keys and values the file holds; the pin map's names of its wiring; the files' encoding
 NOT_PROSE = {
     "linkconfig.py": {" [link]", " accounts", " key_file: ", "key_file (", "accounts", "ca", "host",
@@ -130,7 +123,7 @@ def test_no_set_up_error_bypasses_the_catalogue(name: str, tmp_path: Path) -> No
     part = tmp_path / name
     source = _config_part(path, "TableService")  # the service's own texts: test_screens_i18n.py
     part.write_text(source, encoding="utf-8")
-    found = untranslated_literals(part, allowed=NOT_PROSE[name] | attribute_docs(source),
+    found = untranslated_literals(part, allowed=NOT_PROSE[name],
                                   exempt_calls={"getLogger", "info", "warning", "exception", "get",
                                                 "setdefault", "with_name", "getattr", "pop", "Path"})
     assert found == []

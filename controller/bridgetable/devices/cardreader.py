@@ -20,6 +20,7 @@ import serial
 
 from ..bridge import Card, ParseError, Rank, Seat, Suit
 from ..events import TableEvent
+from ..i18n import CLI, notation
 from .lines import BadLine, LineFramer, LineStats, SerialLineSource, line_texts, open_port
 
 ENROLMENT_ORDER: tuple[Card, ...] = tuple(
@@ -28,6 +29,7 @@ ENROLMENT_ORDER: tuple[Card, ...] = tuple(
 """The order a deck is enrolled in, as the cards of a new deck are sorted: spades ace to two,
 then hearts, diamonds and clubs, each from the ace down."""
 
+_ = CLI.gettext
 DECK_FORMAT = "bridgetable-deck/1"
 _TAG = re.compile(r"[0-9A-F]{4,32}")
 
@@ -36,7 +38,7 @@ def normalise_tag(text: str) -> str:
     """An RFID tag id in one spelling: hex digits in upper case, without ':' '-' or ' ' separators."""
     tag = re.sub(r"[:\- ]", "", text.strip()).upper()
     if not _TAG.fullmatch(tag):
-        raise BadLine("unknown", f"neither a card nor a tag id: {text!r}")
+        raise BadLine("unknown", _("neither a card nor a tag id: {text}").format(text=repr(text)))
     return tag
 
 
@@ -70,11 +72,12 @@ class Deck:
         """Read a deck file; ValueError says what is wrong with it (a card twice, a tag not hex...)."""
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         if data.get("format") != DECK_FORMAT:
-            raise ValueError(f"{path}: not a {DECK_FORMAT} file")
+            raise ValueError(_("{path}: not a {format} file").format(path=path, format=DECK_FORMAT))
         tags = {normalise_tag(tag): Card.parse(card) for tag, card in data["tags"].items()}
         if len(tags) != 52 or len(set(tags.values())) != 52:
             cards = len(set(tags.values()))
-            raise ValueError(f"{path}: a deck maps 52 tags to 52 different cards, not {len(tags)} to {cards}")
+            raise ValueError(_("{path}: a deck maps 52 tags to 52 different cards, not {tags} to "
+                               "{cards}").format(path=path, tags=len(tags), cards=cards))
         return cls(str(data.get("name", Path(path).stem)), tags)
 
 
@@ -94,10 +97,11 @@ class DeckEnrolment:
         """Enrol one scanned tag as the expected card; BadLine if it is not a tag or is a repeat."""
         card = self.expected
         if card is None:
-            raise BadLine("repeated", "the deck is complete")
+            raise BadLine("repeated", _("the deck is complete"))
         tag = normalise_tag(text)
         if tag in self.deck.tags:
-            raise BadLine("repeated", f"tag {tag} is already {self.deck.tags[tag]}: scan {card} again")
+            raise BadLine("repeated", _("tag {tag} is already {card}: scan {expected} again").format(
+                tag=tag, card=notation.card(str(self.deck.tags[tag])), expected=notation.card(str(card))))
         self.deck.tags[tag] = card
         return card
 
@@ -108,26 +112,31 @@ def enrol_deck(port: serial.SerialBase, name: str, prompt: Callable[[str], None]
     ``prompt`` is told which card to scan next and why a scan was refused.
     """
     enrolment = DeckEnrolment(name)
-    stats = LineStats(f"enrolment of {name}")
+    stats = LineStats(_("enrolment of {name}").format(name=name))
     framer = LineFramer(SerialLineSource.max_length)
-    prompt(f"scan {enrolment.expected}")
+    prompt(_scan(enrolment.expected))
     while enrolment.expected is not None:
         data = port.read(port.in_waiting or 1)
         bad_before = stats.bad_total
         texts = line_texts(framer, data, stats)
         if stats.bad_total > bad_before:
-            prompt(f"refused: {stats.recent[-1]}")
+            prompt(_("refused: {reason}").format(reason=stats.recent[-1]))
         for text in texts:
             try:
                 card = enrolment.scan(text)
             except BadLine as error:
                 stats.reject(error)
-                prompt(f"refused: {error}")
+                prompt(_("refused: {reason}").format(reason=error))
                 continue
             stats.accepted += 1
-            after = f"scan {enrolment.expected}" if enrolment.expected else "deck complete"
-            prompt(f"{card} enrolled; {after}")
+            after = _scan(enrolment.expected) if enrolment.expected else _("deck complete")
+            prompt(_("{card} enrolled; {next}").format(card=notation.card(str(card)), next=after))
     return enrolment.deck, stats
+
+
+def _scan(card: Card | None) -> str:
+    """The prompt for the card to scan next."""
+    return _("scan {card}").format(card=notation.card(str(card)))
 
 
 class CardScans:
@@ -152,7 +161,8 @@ class CardScans:
         card = self._decode(text)
         now = self._clock()
         if self._last is not None and self._last[0] == card and now - self._last[1] < self.repeat_window:
-            raise BadLine("repeated", f"{card} read again within {self.repeat_window:g} s")
+            raise BadLine("repeated", _("{card} read again within {seconds} s").format(
+                card=notation.card(str(card)), seconds=f"{self.repeat_window:g}"))
         self._last = (card, now)
         return card
 
@@ -164,10 +174,11 @@ class CardScans:
                 pass
         tag = normalise_tag(text)
         if self.deck is None:
-            raise BadLine("unknown", f"tag {tag} read, but no deck is enrolled")
+            raise BadLine("unknown", _("tag {tag} read, but no deck is enrolled").format(tag=tag))
         card = self.deck.card(tag)
         if card is None:
-            raise BadLine("unknown", f"tag {tag} is not in deck {self.deck.name!r}")
+            raise BadLine("unknown", _("tag {tag} is not in deck {deck}").format(tag=tag,
+                                                                                deck=repr(self.deck.name)))
         return card
 
 
@@ -175,7 +186,7 @@ class CardReader(SerialLineSource):
     """A seat's card reader on its own serial port: each line a scan, each good scan a CARD event."""
 
     def __init__(self, port: serial.SerialBase, seat: Seat, scans: CardScans | None = None) -> None:
-        super().__init__(port, f"card reader {seat.name}")
+        super().__init__(port, f"card reader {seat.name}")  # the log's name for it
         self.seat = seat
         self.scans = scans or CardScans()
 
@@ -199,7 +210,8 @@ def run_enrolment(url: str, path: str | Path, name: str | None = None, baudrate:
         print(f"bridgetable enrol-deck: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("enrolment abandoned: nothing written", file=sys.stderr)
+        print(_("enrolment abandoned: nothing written"), file=sys.stderr)
         return 1
-    print(f"deck {name!r}: 52 cards written to {path}; {stats.summary()}")
+    print(_("deck {name}: 52 cards written to {file}; {summary}").format(name=repr(name), file=path,
+                                                                        summary=stats.summary()))
     return 0

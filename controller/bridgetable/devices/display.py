@@ -25,11 +25,13 @@ from PIL import Image
 
 from ..bridge import Seat
 from ..extras import require_extra
+from ..i18n import CLI
 from .pinmap import DisplayWiring, PinMap
 
 WIDTH, HEIGHT = 128, 64
 PAGES = HEIGHT // 8
 _BIT_REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+_ = CLI.gettext
 
 
 def pages(image: Image.Image) -> list[bytes]:
@@ -159,7 +161,7 @@ class Display:
     @classmethod
     def png(cls, directory: str | Path, seat: Seat, scale: int = 2) -> Display:
         """A display writing each frame to ``directory/<seat>-000001.png`` ... (luma.emulator)."""
-        require_extra("sim", "writing PNG frames")
+        require_extra("sim", _("writing PNG frames"))
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # luma.emulator imports pygame: no banner
         from luma.emulator.device import capture
 
@@ -179,7 +181,8 @@ class Display:
         interface: Any = i2c(bus=smbus, address=wiring.address)
         if wiring.channel is not None:
             if mux is None:
-                raise ValueError(f"display on channel {wiring.channel} needs its bus's multiplexer")
+                raise ValueError(_("display on channel {channel} needs its bus's multiplexer").format(
+                    channel=wiring.channel))
             interface = MuxChannel(interface, mux, wiring.channel)
         driver = {"ssd1306": ssd1306, "sh1106": sh1106}[wiring.driver]
         return cls(driver(interface, width=WIDTH, height=HEIGHT))

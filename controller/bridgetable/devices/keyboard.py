@@ -19,11 +19,13 @@ from typing import TextIO
 
 from ..bridge import Card, Seat
 from ..events import Key, TableEvent
+from ..i18n import CLI
 from .lines import BadLine, EventSink, LineStats
 
 ALIASES = {"P": Key.PASS, "N": Key.NOTRUMP, "U": Key.UNDO, "DIR": Key.DIRECTOR, "TD": Key.DIRECTOR}
 _BID = re.compile(r"([1-7])(C|D|H|S|NT|N)")
 _CARD = re.compile(r"[CDHS](10|[2-9TJQKA])")
+_ = CLI.gettext
 
 
 def parse_line(text: str) -> list[TableEvent]:
@@ -34,9 +36,10 @@ def parse_line(text: str) -> list[TableEvent]:
     try:
         seat = Seat.parse(words[0])
     except ValueError:
-        raise BadLine("unknown", f"start with the seat (N, E, S or W), not {words[0]!r}") from None
+        raise BadLine("unknown", _("start with the seat (N, E, S or W), not {word}").format(
+            word=repr(words[0]))) from None
     if len(words) == 1:
-        raise BadLine("unknown", f"nothing after the seat in {text.strip()!r}")
+        raise BadLine("unknown", _("nothing after the seat in {line}").format(line=repr(text.strip())))
     events = []
     for word in words[1:]:
         if _CARD.fullmatch(word):
@@ -54,7 +57,8 @@ def _key(word: str) -> Key:
     try:
         return Key(word)
     except ValueError:
-        raise BadLine("unknown", f"{word!r} is neither a key, a bid nor a card (suit first: SA)") from None
+        raise BadLine("unknown", _("{word} is neither a key, a bid nor a card (suit first: SA)").format(
+            word=repr(word))) from None
 
 
 class Keyboard:
@@ -62,7 +66,7 @@ class Keyboard:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.stats = LineStats("keyboard")
+        self.stats = LineStats(_("keyboard"))
         self._thread: threading.Thread | None = None
 
     def feed_line(self, text: str) -> list[TableEvent]:
@@ -84,7 +88,8 @@ class Keyboard:
                 for event in self.feed_line(line):
                     sink(event)
         except (OSError, UnicodeDecodeError) as error:  # the terminal went away, or sent non-text
-            self.stats.reject(BadLine("disconnected", f"keyboard input stopped: {error}"))
+            stopped = _("keyboard input stopped: {error}").format(error=error)
+            self.stats.reject(BadLine("disconnected", stopped))
 
     def close(self) -> None:
         """Stop listening; a thread blocked on the terminal ends with the process (it is a daemon)."""

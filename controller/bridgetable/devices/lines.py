@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 import serial
 
 from ..events import TableEvent
+from ..i18n import CLI
 
 EventSink = Callable[[TableEvent], None]
 """Where an input device delivers its events (the table's queue.put, a list.append in tests)."""
 
 log = logging.getLogger(__name__)
+_ = CLI.gettext
 
 
 class BadLine(ValueError):
@@ -51,9 +53,12 @@ class LineStats:
         log.warning(message)
 
     def summary(self) -> str:
+        """What a person is told at the end (``bridgetable enrol-deck``); the reasons are the counters'
+        names, as the log writes them."""
+        summary = _("{name}: {accepted} accepted, {bad} bad").format(name=self.name, accepted=self.accepted,
+                                                                     bad=self.bad_total)
         reasons = ", ".join(f"{n} {reason}" for reason, n in sorted(self.bad.items()))
-        counts = f" ({reasons})" if reasons else ""
-        return f"{self.name}: {self.accepted} accepted, {self.bad_total} bad{counts}"
+        return f"{summary} ({reasons})" if reasons else summary
 
 
 class LineFramer:
@@ -93,13 +98,14 @@ class LineFramer:
 def decode_text(raw: bytes, max_length: int) -> str:
     """A line's text: printable ASCII within the length limit, or BadLine saying what is wrong."""
     if len(raw) > max_length:
-        raise BadLine("overlong", f"line longer than {max_length} bytes: {raw[:24]!r}...")
+        raise BadLine("overlong", _("line longer than {n} bytes: {start}...").format(n=max_length,
+                                                                                    start=repr(raw[:24])))
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError:
-        raise BadLine("garbled", f"not ASCII text: {raw!r}") from None
+        raise BadLine("garbled", _("not ASCII text: {line}").format(line=repr(raw))) from None
     if not text.isprintable():
-        raise BadLine("garbled", f"control characters in line: {raw!r}")
+        raise BadLine("garbled", _("control characters in line: {line}").format(line=repr(raw)))
     return text.strip()
 
 
@@ -158,7 +164,7 @@ class SerialLineSource:
             try:
                 data = self.port.read(self.port.in_waiting or 1)
             except (serial.SerialException, OSError) as error:  # unplugged: say so, end this reader
-                self.stats.reject(BadLine("disconnected", f"port stopped: {error}"))
+                self.stats.reject(BadLine("disconnected", _("port stopped: {error}").format(error=error)))
                 return
             for event in self.feed(data):
                 sink(event)

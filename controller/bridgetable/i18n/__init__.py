@@ -151,6 +151,15 @@ class Catalogue:
         return self.translations().pgettext(context, message)
 
 
+def speak_argparse(catalogue: Catalogue) -> None:
+    """argparse's own words (usage, the headings of --help, its errors) from ``catalogue``: argparse
+    says them through its module's ``_`` and ``ngettext`` (gettext's)."""
+    import argparse
+
+    setattr(argparse, "_", catalogue.gettext)  # noqa: B010 (the module's own name for gettext)
+    setattr(argparse, "ngettext", catalogue.ngettext)  # noqa: B010
+
+
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
     """Marks a message for the catalogue where it is defined; ``_()`` translates it where shown."""
     return message

@@ -20,12 +20,16 @@ import os
 import secrets
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import i18n
+from ..i18n import CLI
 from . import topics
 from .signing import derive_table_key
 
+_ = CLI.gettext
 STATION_USER = "station"
 
 
@@ -61,7 +65,7 @@ class Accounts:
 def mosquitto_passwd() -> str:
     found = shutil.which("mosquitto_passwd") or shutil.which("mosquitto_passwd", path="/usr/bin:/usr/sbin")
     if found is None:
-        raise FileNotFoundError("mosquitto_passwd not found: install Debian's mosquitto package")
+        raise FileNotFoundError(_("mosquitto_passwd not found: install Debian's mosquitto package"))
     return found
 
 
@@ -93,14 +97,26 @@ def _write_private(path: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bridgetable.link.accounts", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--club", required=True)
-    parser.add_argument("--tables", type=int, required=True)
-    parser.add_argument("--out", required=True, help="directory for acl, passwords, accounts.json")
+    """``python -m bridgetable.link.accounts``, in $LANG's language as the command line."""
+    i18n.use(i18n.from_environment())
+    i18n.speak_argparse(CLI)
+    parser = argparse.ArgumentParser(
+        prog="python -m bridgetable.link.accounts",
+        description=_("A club's broker accounts: each table's login and signing key, the station's login "
+                      "and secret. Writes acl (Mosquitto's ACL), passwords (hashed with mosquitto_passwd) "
+                      "and accounts.json (mode 0600: every password and key, to provision the table units "
+                      "and the station)."))
+    parser.add_argument("--club", required=True, help=_("the club's name, as in table.toml's [table] club"))
+    parser.add_argument("--tables", type=int, required=True, help=_("how many tables"))
+    parser.add_argument("--out", required=True, help=_("directory for acl, passwords, accounts.json"))
     args = parser.parse_args(argv)
-    accounts = write_accounts(args.out, args.club, args.tables)
-    print(f"wrote {accounts.acl_file}, {accounts.password_file} and {Path(args.out) / 'accounts.json'}")
+    try:
+        accounts = write_accounts(args.out, args.club, args.tables)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"{parser.prog}: {error}", file=sys.stderr)
+        return 2
+    print(_("wrote {acl}, {passwords} and {accounts}").format(
+        acl=accounts.acl_file, passwords=accounts.password_file, accounts=Path(args.out) / "accounts.json"))
     return 0
 
 

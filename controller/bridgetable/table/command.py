@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from .. import i18n
 from ..bridge import Seat
 from ..i18n import CLI, notation
 from .flow import FlowConfig
@@ -72,8 +73,8 @@ class TerminalDisplay:
 
 
 def _config(args: argparse.Namespace) -> TableConfig:
-    """table.toml's configuration, or the simulation's (boards 1-8 unless --boards), with the
-    command line's --journal and --frames."""
+    """table.toml's configuration, or the simulation's (boards 1-8 unless --boards, the displays in
+    the command line's language), with the command line's --journal and --frames."""
     if args.config and args.boards:
         raise ValueError(_("--boards is for --sim without --config: table.toml says the boards"))
     if args.config:
@@ -81,7 +82,8 @@ def _config(args: argparse.Namespace) -> TableConfig:
     else:
         flow = FlowConfig(boards=parse_boards(args.boards or "1-8", "--boards"), session="sim",
                           game=args.game)
-        config = TableConfig(flow=flow, journal=Path("sim-journal.db"), source="--sim")
+        config = TableConfig(flow=flow, journal=Path("sim-journal.db"), source="--sim",
+                             language=i18n.current())
     if args.journal:
         config.journal = Path(args.journal)
     if args.frames:
