@@ -22,20 +22,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import FILES, N_
 from .lin import read_lin, read_lin_file, write_lin
 from .pbn import read_pbn, read_pbn_file, write_pbn
 from .record import BoardRecord
 
+_ = FILES.gettext
+ngettext = FILES.ngettext
 Reader = Callable[[Path], list[BoardRecord]]
 Writer = Callable[[Iterable[BoardRecord]], str]
 READERS: dict[str, Reader] = {".pbn": read_pbn_file, ".lin": read_lin_file}
 WRITERS: dict[str, Writer] = {".pbn": write_pbn, ".lin": write_lin}
 TEXT_READERS: dict[str, Callable[[str], list[BoardRecord]]] = {".pbn": read_pbn, ".lin": read_lin}
 
-# The fields of the game that a conversion must carry, as the issue of lossless convert lists them.
-GAME_FIELDS = ("board", "dealer", "vulnerability", "deal", "partial_deal", "calls",
-               "auction_ended", "auction_continues", "claimed", "contract", "passed_out",
-               "declarer", "result", "commentary")
+# The fields of the game that a conversion must carry, as the issue of lossless convert lists them
+# (marked for the catalogue: a refusal names the fields lost in the language spoken).
+GAME_FIELDS = (N_("board"), N_("dealer"), N_("vulnerability"), N_("deal"), N_("partial_deal"), N_("calls"),
+               N_("auction_ended"), N_("auction_continues"), N_("claimed"), N_("contract"),
+               N_("passed_out"), N_("declarer"), N_("result"), N_("commentary"))
 # Tags carried as the game's fields (compared as fields, not as the file's spelling).
 _FIELD_TAGS = frozenset({"Board", "Dealer", "Vulnerable", "Deal", "Auction", "Play", "Contract",
                          "Declarer", "Result", "Note"})
@@ -57,7 +61,8 @@ class Converted:
 def _format_of(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in READERS:
-        raise ConvertError(f"{path}: the format follows the extension, .pbn or .lin, not {suffix!r}")
+        raise ConvertError(_("{file}: the format follows the extension, .pbn or .lin, not {suffix}").format(
+            file=path, suffix=repr(suffix)))
     return suffix
 
 
@@ -69,13 +74,15 @@ def convert(path_in: str | os.PathLike[str], path_out: str | os.PathLike[str]) -
     kind = _format_of(target)
     records = READERS[_format_of(source)](source)
     text = WRITERS[kind](records)
-    lost = [f"record {index} (board {record.board}): {problem}"
+    lost = [_record(index, record, str(problem))
             for index, record in enumerate(records) for problem in record.problems]
     again = TEXT_READERS[kind](text)
     lost += _lost(records, again)
     if lost:
-        raise ConvertError(f"{source}: not converted, {len(lost)} things cannot be carried to "
-                           f"{kind[1:].upper()}:\n  " + "\n  ".join(lost))
+        said = ngettext("{file}: not converted, {n} thing cannot be carried to {format}:",
+                        "{file}: not converted, {n} things cannot be carried to {format}:", len(lost)).format(
+            file=source, n=len(lost), format=kind[1:].upper())
+        raise ConvertError("\n  ".join((said, *lost)))
     partial = target.with_name(target.name + ".part")
     partial.write_text(text, encoding="utf-8")
     partial.replace(target)
@@ -90,7 +97,8 @@ def convert(path_in: str | os.PathLike[str], path_out: str | os.PathLike[str]) -
 def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
     """What each record lost on its way through the other format."""
     if len(after) != len(before):
-        return [f"{len(before)} records became {len(after)}"]
+        return [ngettext("{n} record became {after}", "{n} records became {after}", len(before)).format(
+            n=len(before), after=len(after))]
     lost = []
     for index, (old, new) in enumerate(zip(before, after, strict=True)):
         # lost: a field the record had that comes back otherwise (one the target's reader works
@@ -98,17 +106,23 @@ def _lost(before: list[BoardRecord], after: list[BoardRecord]) -> list[str]:
         fields = [name for name in GAME_FIELDS
                   if _said(old, name) and getattr(old, name) != getattr(new, name)]
         if old.calls and old.auction_first != new.auction_first:
-            fields.append("auction_first")
+            fields.append(N_("auction_first"))
         if _notes(old.call_notes) != _notes(new.call_notes):
-            fields.append("call_notes")
+            fields.append(N_("call_notes"))
         if [t for t in old.tricks if t] != [t for t in new.tricks if t]:
-            fields.append("tricks")
+            fields.append(N_("tricks"))
         if _notes(old.play_notes) != _notes(new.play_notes):
-            fields.append("play_notes")
-        fields += [f"problem on reading back ({problem})" for problem in new.problems]
-        if fields:
-            lost.append(f"record {index} (board {old.board}): {', '.join(fields)}")
+            fields.append(N_("play_notes"))
+        said = [_(name) for name in fields]
+        said += [_("problem on reading back ({problem})").format(problem=problem) for problem in new.problems]
+        if said:
+            lost.append(_record(index, old, ", ".join(said)))
     return lost
+
+
+def _record(index: int, record: BoardRecord, what: str) -> str:
+    """What is wrong with the record ``index`` of a file, named with its board."""
+    return _("record {index} (board {board}): {what}").format(index=index, board=record.board, what=what)
 
 
 def _said(record: BoardRecord, name: str) -> bool:

@@ -48,8 +48,12 @@ from ..bridge import (
     Vulnerability,
     trick_winner,
 )
+from ..i18n import FILES, notation
 from .record import BoardRecord, KnownHands, known_hands
 from .text import decode_text
+
+_ = FILES.gettext
+ngettext = FILES.ngettext
 
 # The seats in the order of md hands and pn names, and the md dealer digits 1-4.
 LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -81,7 +85,8 @@ class _Token:
     number: int  # 1-based position of the pair in its line
 
     def __str__(self) -> str:
-        return f"line {self.line}, token {self.number} ({self.key}|{self.value}|)"
+        return _("line {line}, token {number} ({pair})").format(
+            line=self.line, number=self.number, pair=f"{self.key}|{self.value}|")
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -145,7 +150,8 @@ def read_lin_file(path: str | Path) -> list[BoardRecord]:
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        raise LinError(f"{path}: cannot read the file: {error.strerror or error}") from None
+        raise LinError(_("{file}: cannot read the file: {reason}").format(
+            file=path, reason=error.strerror or error)) from None
     return read_lin(decode_text(data), str(path))
 
 
@@ -153,8 +159,8 @@ def read_lin(text: str, filename: str = "") -> list[BoardRecord]:
     """Every board (one record per table) of a LIN text."""
     tokens = _tokens(text)
     if not any(token.key.lower() in _LIN_KEYS for token in tokens):
-        where = f"{filename}: " if filename else ""
-        raise LinError(f"{where}not a LIN file: no md, mb, pc, pn, qx or vg key found")
+        message = _("not a LIN file: no md, mb, pc, pn, qx or vg key found")
+        raise LinError(f"{filename}: {message}" if filename else message)
     header = _Header()
     records: list[BoardRecord] = []
     builder: _BoardBuilder | None = None
@@ -205,7 +211,7 @@ class _BoardBuilder:
         if reader is not None:
             reader(token)
         elif not _KEY_RE.match(token.key):
-            self.problem("format", token, "not a LIN key (two letters)")
+            self.problem("format", token, _("not a LIN key (two letters)"))
 
     # one method per key read; every other key is skipped
     def _read_pn(self, token: _Token) -> None:
@@ -214,7 +220,7 @@ class _BoardBuilder:
     def _read_qx(self, token: _Token) -> None:
         match = _QX_RE.match(token.value)
         if match is None:
-            self.problem("format", token, "a room is o or c and a board number, e.g. o12")
+            self.problem("format", token, _("a room is o or c and a board number, e.g. o12"))
             return
         self.room = _ROOMS[match.group(1).lower()]
         self.qx_board = int(match.group(2))
@@ -250,7 +256,7 @@ class _BoardBuilder:
         try:
             self.record.vulnerability = Vulnerability.parse(token.value)
         except BridgeError:
-            self.problem("format", token, "vulnerability is o, n, e or b")
+            self.problem("format", token, _("vulnerability is o, n, e or b"))
 
     def _read_mb(self, token: _Token) -> None:
         if self.calls_broken:
@@ -260,7 +266,7 @@ class _BoardBuilder:
         try:
             call = Call.parse(text.rstrip("!"))
         except BridgeError:
-            self.problem("auction", token, "not a call; the rest of the auction is not read")
+            self.problem("auction", token, _("not a call; the rest of the auction is not read"))
             self.calls_broken = True
             return
         self.record.calls.append(call)
@@ -269,7 +275,7 @@ class _BoardBuilder:
 
     def _read_an(self, token: _Token) -> None:
         if not self.record.calls:
-            self.problem("format", token, "an explanation before any call")
+            self.problem("format", token, _("an explanation before any call"))
             return
         self.record.call_notes[len(self.record.calls) - 1] = token.value
 
@@ -280,13 +286,13 @@ class _BoardBuilder:
             card = _CARD_NAMED.get(token.value.strip().upper()) or Card.parse(token.value)
             self.cards.append((token, card))
         except BridgeError:
-            self.problem("play", token, "not a card; the rest of the play is not read")
+            self.problem("play", token, _("not a card; the rest of the play is not read"))
             self.cards_broken = True
 
     def _read_mc(self, token: _Token) -> None:
         value = token.value.strip()
         if not value.isdigit() or int(value) > 13:
-            self.problem("play", token, "a claim gives declarer's total tricks, 0 to 13")
+            self.problem("play", token, _("a claim gives declarer's total tricks, 0 to 13"))
             return
         self.record.claimed = True
         self.record.result = int(value)
@@ -323,15 +329,16 @@ class _BoardBuilder:
         if not self.cards:
             return
         if record.contract is None or record.declarer is None:
-            self.problem("play", self.cards[0][0],
-                         f"{len(self.cards)} cards played, but without a contract from the "
-                         "auction they cannot be placed in tricks")
+            self.problem("play", self.cards[0][0], ngettext(
+                "{n} card played, but without a contract from the auction it cannot be placed in a trick",
+                "{n} cards played, but without a contract from the auction they cannot be placed in tricks",
+                len(self.cards)).format(n=len(self.cards)))
             return
         record.tricks = _tricks_by_seat([card for _, card in self.cards], record.declarer.lho,
                                         record.contract.strain.trump)
         record.opening_leader = record.declarer.lho
         if len(self.cards) > 52:
-            self.problem("play", self.cards[52][0], "more than 52 cards played")
+            self.problem("play", self.cards[52][0], _("more than 52 cards played"))
         if not record.claimed and len(self.cards) >= 52:
             record.result = _declarer_tricks(record.tricks[:13], record.declarer,
                                              record.contract.strain.trump)
@@ -354,7 +361,7 @@ def _parse_hands(text: str) -> Deal | KnownHands:
     or more, the deal is partial (the known hands only)."""
     parts = text.split(",")
     if len(parts) > 4:
-        raise BridgeError(f"{len(parts)} hands, a deal has four")
+        raise BridgeError(_("{n} hands, a deal has four").format(n=len(parts)))
     hands = {seat: _parse_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=False)
              if part.strip()}
     return known_hands(hands)
@@ -368,13 +375,13 @@ def _parse_hand(text: str) -> Hand:
         if char in _SUIT_LETTERS:
             suit = _SUIT_LETTERS[char]
         elif suit is None:
-            raise BridgeError(f"hand {text!r} has a rank before any suit letter")
+            raise BridgeError(_("hand {hand} has a rank before any suit letter").format(hand=repr(text)))
         elif char not in _RANK_LETTERS:
-            raise BridgeError(f"hand {text!r}: {char!r} is not a rank")
+            raise BridgeError(_("hand {hand}: {char} is not a rank").format(hand=repr(text), char=repr(char)))
         else:
             cards.append(DECK[suit * 13 + _RANK_LETTERS[char] - 2])  # DECK's own instance
     if len(set(cards)) != len(cards):
-        raise BridgeError(f"a card appears twice in the hand {text!r}")
+        raise BridgeError(_("a card appears twice in the hand {hand}").format(hand=repr(text)))
     return Hand.of(cards)
 
 
@@ -428,7 +435,8 @@ def _apply_results(records: list[BoardRecord], header: _Header) -> None:
         entry = header.results[index].strip()
         parsed = _parse_result(entry)
         if parsed is None:
-            record.problem("format", f"rs entry {index + 1} ({entry!r}) is not a result like 4SE=")
+            record.problem("format", _("rs entry {number} ({entry}) is not a result like 4SE=").format(
+                number=index + 1, entry=repr(entry)))
             continue
         contract, declarer, tricks = parsed
         if contract is None:
@@ -438,14 +446,26 @@ def _apply_results(records: list[BoardRecord], header: _Header) -> None:
         if record.contract is None and not record.passed_out:
             record.contract, record.declarer = contract, declarer
         elif (record.contract, record.declarer) != (contract, declarer):
-            record.problem("contract", f"rs entry {index + 1} says {contract} by {declarer}, but "
-                                       f"the auction ends in {record.contract} by {record.declarer}")
+            record.problem("contract", _rs_disagrees(index, contract, declarer, record))
             continue
         if record.result is None:
             record.result = tricks
         elif record.result != tricks:
-            record.problem("result", f"rs entry {index + 1} says {tricks} tricks, but the play "
-                                     f"gives {record.result}")
+            record.problem("result", _("rs entry {number} says {tricks} tricks, but the play gives "
+                                       "{result}").format(number=index + 1, tricks=tricks,
+                                                          result=record.result))
+
+
+def _rs_disagrees(index: int, contract: Contract, declarer: Seat | None, record: BoardRecord) -> str:
+    """What an ``rs`` entry says against the contract the record has (from its auction)."""
+    said = {"number": index + 1, "contract": notation.call(str(contract)),
+            "declarer": notation.seat(str(declarer))}
+    if record.contract is None:
+        return _("rs entry {number} says {contract} by {declarer}, but the auction was passed out").format(
+            **said)
+    return _("rs entry {number} says {contract} by {declarer}, but the auction ends in {ends} by "
+             "{ends_by}").format(ends=notation.call(str(record.contract)),
+                                 ends_by=notation.seat(str(record.declarer)), **said)
 
 
 def _parse_result(entry: str) -> tuple[Contract | None, Seat | None, int | None] | None:

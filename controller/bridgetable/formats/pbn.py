@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..bridge import PASS, Call, Card, ParseError, Seat
+from ..i18n import FILES, N_
 from .gcpause import gc_paused
 from .pbn_tags import (
     DATE_TAGS,
@@ -41,8 +42,10 @@ from .pbn_tags import (
     untyped_problems,
 )
 from .pbn_write import write_pbn
-from .record import BoardRecord
+from .record import BoardRecord, at_line
 from .text import decode_text
+
+_ = FILES.gettext
 
 __all__ = ["PbnError", "read_pbn", "read_pbn_file", "write_pbn"]
 
@@ -149,7 +152,7 @@ class _Game:
     warnings: list[str] = field(default_factory=list)
 
     def problem(self, kind: str, line: int, message: str) -> None:
-        self.problems.append((kind, f"line {line}: {message}"))
+        self.problems.append((kind, at_line(line, message)))
 
     def words(self, name: str) -> list[str]:
         """The tokens of the Auction or Play section ``name``."""
@@ -235,7 +238,8 @@ class _Reader:
             token = match.group(kind)
             if kind == "nl":
                 if match.start(kind) - line_start > _MAX_LINE:
-                    self.pending.append(("format", f"line {line}: longer than {_MAX_LINE} characters"))
+                    self.pending.append(("format", at_line(line, _("longer than {limit} characters").format(
+                        limit=_MAX_LINE))))
                 line_start = match.end()
                 if blank and game is not None:
                     self._end_game(game, tag, line)
@@ -259,7 +263,7 @@ class _Reader:
                     token[1:-1] if closed else token[1:])
                 if not closed:
                     game = game or self._game(None, line)
-                    game.problem("format", line, "a {comment} is never closed")
+                    game.problem("format", line, _("a {comment} is never closed"))
                 if "\n" in token:
                     line += token.count("\n")
                     line_start = text.rfind("\n", 0, match.end()) + 1
@@ -269,7 +273,8 @@ class _Reader:
             game = self._game(game, line)
             if kind == "lbr":
                 if tag is not None:
-                    game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ]")
+                    game.problem("format", int(tag[1]),
+                                 _("tag [{tag} is not closed with ]").format(tag=tag[0]))
                 tag, unquoted, section = ["", line], False, ""
                 continue
             if tag is not None:
@@ -280,18 +285,20 @@ class _Reader:
                 elif kind == "word" and not tag[0]:
                     tag[0] = token
                 elif not tag[0]:
-                    game.problem("format", line, f"tag name expected after [, found {token}")
+                    game.problem("format", line, _("tag name expected after [, found {token}").format(
+                        token=token))
                     tag = None
                 elif kind == "str" and len(tag) == 2:
                     if not token.endswith('"') or len(token) < 2:
-                        game.problem("format", line, f"the value of tag {tag[0]} has no closing quote")
+                        game.problem("format", line, _("the value of tag {tag} has no closing quote").format(
+                            tag=tag[0]))
                     tag.append(_unescape(token))
                 else:
                     unquoted = True
                     tag.append(token)
                 continue
             if kind == "rbr":
-                game.problem("format", line, "] without a tag")
+                game.problem("format", line, _("] without a tag"))
             elif section == "-":
                 continue  # the section of a repeated tag, ignored with it
             elif section in ("Auction", "Play"):
@@ -306,7 +313,8 @@ class _Reader:
             else:
                 if self.first_text is None:
                     self.first_text = (line, token)
-                game.problem("format", line, f"{token!r} is outside any tag or section")
+                game.problem("format", line, _("{token} is outside any tag or section").format(
+                    token=repr(token)))
         if game is not None:
             self._end_game(game, tag, line)
         if self.pending and self.records:
@@ -314,8 +322,8 @@ class _Reader:
                 self.records[-1].problem(kind, message)
         if not self.seen_tag and self.first_text is not None:
             first_line, first_token = self.first_text
-            raise PbnError(f"not a PBN file: no [tag] found, and the text starts with {first_token!r}",
-                           self.filename, first_line)
+            raise PbnError(_("not a PBN file: no [tag] found, and the text starts with {token}").format(
+                token=repr(first_token)), self.filename, first_line)
         return self.records
 
     def _whole_game(self, pos: int, line: int) -> tuple[int, int] | None:
@@ -369,12 +377,13 @@ class _Reader:
         """Store a finished tag; returns the name of the section that may follow it."""
         name, tag_line, values = str(tag[0]), int(tag[1]), [str(v) for v in tag[2:]]
         if not name:
-            game.problem("format", tag_line, "[] without a tag name")
+            game.problem("format", tag_line, _("[] without a tag name"))
             return ""
         if not values:
-            game.problem("format", tag_line, f"tag {name} has no value")
+            game.problem("format", tag_line, _("tag {tag} has no value").format(tag=name))
         elif unquoted:
-            game.warnings.append(f"line {tag_line}: the value of tag {name} is not in quotes")
+            game.warnings.append(at_line(tag_line, _("the value of tag {tag} is not in quotes").format(
+                tag=name)))
         return self._tag(game, name, " ".join(values), tag_line)
 
     def _tag(self, game: _Game, name: str, value: str, tag_line: int) -> str:
@@ -384,7 +393,8 @@ class _Reader:
             self._note(game, value, tag_line)
             return ""
         if name in game.tags:
-            game.problem("format", tag_line, f"tag {name} appears twice in the game; the second is ignored")
+            game.problem("format", tag_line, _(
+                "tag {tag} appears twice in the game; the second is ignored").format(tag=name))
             return "-"  # its section, if any, is ignored too
         game.tags[name] = value
         game.tag_lines[name] = tag_line
@@ -395,13 +405,15 @@ class _Reader:
     def _note(self, game: _Game, value: str, line: int) -> None:
         match = _NOTE_TAG.match(value)
         if match is None:
-            game.problem("format", line, f"Note {value!r} does not start with a number and a colon")
+            game.problem("format", line, _("Note {value} does not start with a number and a colon").format(
+                value=repr(value)))
             return
         number = int(match.group(1))
         if not 1 <= number <= _MAX_NOTE:
-            game.problem("format", line, f"Note {number} is not numbered 1 to {_MAX_NOTE}")
+            game.problem("format", line, _("Note {number} is not numbered 1 to {last}").format(
+                number=number, last=_MAX_NOTE))
         if not game.tokens:
-            game.problem("format", line, "a Note before any Auction or Play section")
+            game.problem("format", line, _("a Note before any Auction or Play section"))
         # A note belongs to the Auction or Play section before it.
         section = "Play" if "Play" in game.tokens else "Auction"
         game.notes.setdefault(section, {})[number] = match.group(2).strip()
@@ -409,7 +421,8 @@ class _Reader:
     # ---- interpreting a game ------------------------------------------------------------
     def _end_game(self, game: _Game, tag: list[str | int] | None, line: int) -> None:
         if tag is not None:
-            game.problem("format", int(tag[1]), f"tag [{tag[0]} is not closed with ] before the game ends")
+            game.problem("format", int(tag[1]), _(
+                "tag [{tag} is not closed with ] before the game ends").format(tag=tag[0]))
         if not game.tags and not game.problems:
             return
         record = BoardRecord(tags=self._inherit(game), sections=game.sections,
@@ -418,14 +431,13 @@ class _Reader:
             record.problem(kind, message)
         record.warnings.extend(game.warnings)
         for name, wrong in untyped_problems(record.tags):
-            where = f"line {game.line_of(name)}: {wrong}"
+            where = at_line(game.line_of(name), wrong)
             if name in DATE_TAGS:  # a date in another form is still a date: say so, read on
                 record.warnings.append(where)
             else:
                 record.problem("format", where)
-        for kind, message in read_typed_tags(record):
-            name = message.split(" ", 1)[0]
-            record.problem(kind, f"line {game.line_of(name)}: {message}")
+        for error in read_typed_tags(record):
+            record.problem(error.kind, at_line(game.line_of(error.tag), str(error)))
         if "Auction" in game.tokens:
             _read_auction(record, game, game.line_of("Auction"), self.fast)
         if "Play" in game.tokens:
@@ -449,7 +461,7 @@ class _Reader:
             if value == "#":
                 if name not in self.last_values:
                     game.problem("format", game.tag_lines[name],
-                                 f'{name} "#" but no earlier game has a {name} tag')
+                                 _('{tag} "#" but no earlier game has a {tag} tag').format(tag=name))
                 value = self.last_values.get(name, "")
                 self.persistent.pop(name, None)
             elif value.startswith("##"):
@@ -464,6 +476,24 @@ class _Reader:
         return tags
 
 
+# What ``_Marks`` finds wrong with the annotations of calls and of cards: a message for each, as
+# the languages decline the words.
+_MARK_PROBLEMS = {
+    "call": {"unused": N_("Note {number} is not referred to in the calls"),
+             "early": N_("an annotation before any call"),
+             "judged twice": N_("a second judgement (suffix or NAG) on one call"),
+             "other NAG": N_("{token} is a NAG for a card, not a call"),
+             "early note": N_("note ={number}= comes before any call"),
+             "noted twice": N_("a second note on one call")},
+    "card": {"unused": N_("Note {number} is not referred to in the cards"),
+             "early": N_("an annotation before any card"),
+             "judged twice": N_("a second judgement (suffix or NAG) on one card"),
+             "other NAG": N_("{token} is a NAG for a call, not a card"),
+             "early note": N_("note ={number}= comes before any card"),
+             "noted twice": N_("a second note on one card")},
+}
+
+
 class _Marks:
     """The annotations after a call or card: one suffix or NAG, and one note at most (3.5-3.7).
 
@@ -473,6 +503,7 @@ class _Marks:
 
     def __init__(self, record: BoardRecord, what: str, notes: dict[int, str], into: dict[Any, str]) -> None:
         self.record, self.what, self.notes, self.into = record, what, notes, into
+        self.said = _MARK_PROBLEMS[what]
         self.key: object = None  # the call index or (trick index, seat) being annotated
         self.glyphs = self.refs = 0
         self.used: set[int] = set()
@@ -488,35 +519,35 @@ class _Marks:
             self._nag(token, line)
         elif _ANNOTATION.fullmatch(token):
             if token not in _SUFFIXES:
-                self._problem(line, f"{token!r} is not a suffix annotation")
+                self._problem(line, _("{token} is not a suffix annotation").format(token=repr(token)))
             self._quality(line)
         elif token[0] == "=" and token.endswith("="):
-            self._problem(line, f"{token!r} is not a note reference (=1= to ={_MAX_NOTE}=)")
+            self._problem(line, _("{token} is not a note reference (=1= to ={last}=)").format(
+                token=repr(token), last=_MAX_NOTE))
         else:
             return False
         return True
 
     def unused(self, line: int) -> None:
         for number in sorted(self.notes.keys() - self.used):
-            self._problem(line, f"Note {number} is not referred to in the {self.what}s")
+            self._problem(line, _(self.said["unused"]).format(number=number))
 
     def _problem(self, line: int, message: str) -> None:
-        self.record.problem("format", f"line {line}: {message}")
+        self.record.problem("format", at_line(line, message))
 
     def _quality(self, line: int) -> None:
         """A suffix ("!", "?!"...) or a NAG $1-$12 judging the call or card: one of them at most."""
         self.glyphs += 1
         if self.key is None:
-            self._problem(line, f"an annotation before any {self.what}")
+            self._problem(line, _(self.said["early"]))
         elif self.glyphs == 2:
-            self._problem(line, f"a second judgement (suffix or NAG) on one {self.what}")
+            self._problem(line, _(self.said["judged twice"]))
 
     def _nag(self, token: str, line: int) -> None:
-        other = "card" if self.what == "call" else "call"
         if not token[1:].isdigit() or int(token[1:]) > 255:
-            self._problem(line, f"{token!r} is not a NAG ($0 to $255)")
+            self._problem(line, _("{token} is not a NAG ($0 to $255)").format(token=repr(token)))
         elif int(token[1:]) in (_CARD_NAGS if self.what == "call" else _CALL_NAGS):
-            self._problem(line, f"{token} is a NAG for a {other}, not a {self.what}")
+            self._problem(line, _(self.said["other NAG"]).format(token=token))
         elif 1 <= int(token[1:]) <= 12:
             self._quality(line)
 
@@ -524,11 +555,11 @@ class _Marks:
         self.refs += 1
         self.used.add(number)
         if self.key is None:
-            self._problem(line, f"note ={number}= comes before any {self.what}")
+            self._problem(line, _(self.said["early note"]).format(number=number))
         elif self.refs == 2:
-            self._problem(line, f"a second note on one {self.what}")
+            self._problem(line, _(self.said["noted twice"]))
         elif number not in self.notes:
-            self._problem(line, f'note ={number}= has no [Note "{number}:..."]')
+            self._problem(line, _('note ={number}= has no [Note "{number}:..."]').format(number=number))
         else:
             self.into[self.key] = self.notes[number]
 
@@ -550,7 +581,8 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -
     ended = stopped = False
     for token, line in tokens:
         if stopped:
-            record.problem("format", f"line {line}: {token!r} after the end of the auction")
+            record.problem("format", at_line(line, _("{token} after the end of the auction").format(
+                token=repr(token))))
             break
         call = _call(token)  # first: most tokens are calls, and no call is also an annotation
         if call is not None:
@@ -568,12 +600,12 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -
             record.auction_continues = token == "+"
         elif token == "-" or upper == "^S":
             if calls:
-                record.problem("auction", f"line {line}: a player's turn is skipped ({token}) after "
-                                          f"call {len(calls)}")
+                record.problem("auction", at_line(line, _("a player's turn is skipped ({token}) after call "
+                                                          "{number}").format(token=token, number=len(calls))))
             else:
                 skipped_before += 1
         elif not token.startswith("^"):  # "^": an irregularity mark, which check finds again
-            record.problem("auction", f"line {line}: {token!r} is not a call")
+            record.problem("auction", at_line(line, _("{token} is not a call").format(token=repr(token))))
     marks.unused(tokens[-1][1] if tokens else tag_line)
     record.calls = calls
     record.auction_first = first.after(skipped_before) if first is not None else None
@@ -584,7 +616,8 @@ def _add_call(record: BoardRecord, marks: _Marks, calls: list[Call], call: Call,
               line: int) -> None:
     suffix = _ANNOTATION.search(token) if token[-1] in "!?" else None
     if token in _COMMON_SPELLINGS:
-        record.warnings.append(f"line {line}: {token!r} is written {call} in PBN")
+        record.warnings.append(at_line(line, _("{token} is written {call} in PBN").format(
+            token=repr(token), call=call)))
     calls.append(call)
     if suffix is not None:
         marks.read(suffix.group(), line, len(calls) - 1)
@@ -615,7 +648,8 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
     to_come = False  # a "+" was read: the rest of the play is to come
     for token, line in tokens:
         if record.claimed:
-            record.problem("format", f"line {line}: {token!r} after the end of the play (*)")
+            record.problem("format", at_line(line, _("{token} after the end of the play (*)").format(
+                token=repr(token))))
             break
         # First, from the cache when it can: most tokens are cards, and no card is an annotation.
         card = _CARDS.get(token) or _card(token)
@@ -630,10 +664,10 @@ def _read_play(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -> N
             continue
         elif token == "+":
             if to_come:
-                record.problem("format", f"line {line}: a second '+' in the play")
+                record.problem("format", at_line(line, _("a second '+' in the play")))
             to_come = True
         elif token != "-":
-            record.problem("play", f"line {line}: {token!r} is not a card")
+            record.problem("play", at_line(line, _("{token} is not a card").format(token=repr(token))))
         column += 1
         if column == 4:
             record.tricks.append(trick)
@@ -652,7 +686,8 @@ def _seat(record: BoardRecord, name: str, tag_line: int, has_data: bool) -> Seat
         return Seat.parse(value)
     except ParseError:
         kind = "auction" if name == "Auction" else "play"
-        record.problem(kind, f"line {tag_line}: {name} {value!r} does not name the first player")
+        record.problem(kind, at_line(tag_line, _("{tag} {value} does not name the first player").format(
+            tag=name, value=repr(value))))
         return None
 
 
@@ -667,7 +702,7 @@ def read_pbn(text: str, filename: str = "", *, fast: bool = True) -> list[BoardR
     text = text.lstrip("\ufeff")
     nul = text.find("\0")
     if nul >= 0:
-        raise PbnError("not a PBN file: it holds binary data", filename, text.count("\n", 0, nul) + 1)
+        raise PbnError(_("not a PBN file: it holds binary data"), filename, text.count("\n", 0, nul) + 1)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     with gc_paused():
         return _Reader(text, filename, fast).read()
@@ -678,5 +713,5 @@ def read_pbn_file(path: str | PathLike[str]) -> list[BoardRecord]:
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        raise PbnError(f"cannot read the file: {error.strerror}", str(path)) from None
+        raise PbnError(_("cannot read the file: {reason}").format(reason=error.strerror), str(path)) from None
     return read_pbn(decode_text(data), str(path))

@@ -35,7 +35,10 @@ from ..bridge import (
     Vulnerability,
 )
 from ..bridge.errors import BridgeError
+from ..i18n import FILES, N_
 from .record import BoardRecord, KnownHands, known_hands
+
+_ = FILES.gettext
 
 UNKNOWN = ("", "?")
 _SIDE_VALUES = re.compile(r"^\s*(NS|EW)\s+([+-]?\d+)(?:\s+(NS|EW)\s+([+-]?\d+))?\s*$", re.IGNORECASE)
@@ -43,11 +46,18 @@ _PLAIN_INT = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
 class TagValueError(ValueError):
-    """A typed tag whose value cannot be read; ``kind`` is the Problem kind to report."""
+    """A typed tag whose value cannot be read; ``kind`` is the Problem kind to report, ``tag``
+    the tag's name."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, tag: str, message: str) -> None:
         super().__init__(message)
-        self.kind = kind
+        self.kind, self.tag = kind, tag
+
+
+def _wrong(kind: str, tag: str, value: str, message: str, **more: object) -> TagValueError:
+    """The error for ``tag``'s ``value``: ``message`` (looked up in the catalogue only now that a
+    value is wrong) says it with {tag} and {value} as the file has them."""
+    return TagValueError(kind, tag, message.format(tag=tag, value=repr(value), **more))
 
 
 def _clean(value: str) -> str:
@@ -69,7 +79,7 @@ def side_values(value: str) -> Mapping[Side, int] | None:
 def _board(value: str, record: BoardRecord) -> int:
     text = value.strip()
     if not text.isdigit() or int(text) < 1:
-        raise TagValueError("format", f"Board {value!r} is not a board number")
+        raise _wrong("format", "Board", value, _("{tag} {value} is not a board number"))
     return int(text)
 
 
@@ -78,17 +88,17 @@ def _seat(kind: str, name: str) -> Callable[[str, BoardRecord], Seat]:
         try:
             return Seat.parse(_clean(value))
         except ParseError:
-            raise TagValueError(kind, f"{name} {value!r} is not a seat (N, E, S or W)") from None
+            raise _wrong(kind, name, value, _("{tag} {value} is not a seat (N, E, S or W)")) from None
     return parse
 
 
 def _vulnerability(value: str, record: BoardRecord) -> Vulnerability:
-    if value.strip().upper() not in ("NONE", "LOVE", "-", "NS", "EW", "ALL", "BOTH"):
-        raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All")
-    try:
-        return Vulnerability.parse(value)
-    except ParseError:
-        raise TagValueError("format", f"Vulnerable {value!r} is not None, NS, EW or All") from None
+    if value.strip().upper() in ("NONE", "LOVE", "-", "NS", "EW", "ALL", "BOTH"):
+        try:
+            return Vulnerability.parse(value)
+        except ParseError:
+            pass
+    raise _wrong("format", "Vulnerable", value, _("{tag} {value} is not None, NS, EW or All"))
 
 
 # The set of the one card of each rank letter ("A", "T", "2"), by suit in the order of a PBN hand:
@@ -132,21 +142,22 @@ def _deal(value: str, record: BoardRecord) -> Deal | KnownHands:
         return _parse_deal(value)
     except BridgeError as error:
         if value.count("-") < 2:
-            raise TagValueError("deal", f"Deal {value!r}: {error}") from None
+            raise _wrong("deal", "Deal", value, _("{tag} {value}: {error}"), error=error) from None
     body = value.strip()
     parts = body[2:].split(" ")
     try:
         if len(parts) != 4 or parts.count("-") < 2:
             return _parse_deal(value)
         if body[1:2] != ":":
-            raise ParseError(f"a deal starts with the first seat and a colon: {value!r}")
+            raise ParseError(_("a deal starts with the first seat and a colon: {value}").format(
+                value=repr(value)))
         if parts.count("-") == 4:
-            raise ParseError("no hand is known")
+            raise ParseError(_("no hand is known"))
         first = Seat.parse(body[0])
         return known_hands({first.after(i): Hand.parse(part) for i, part in enumerate(parts)
                             if part != "-"})
     except BridgeError as error:
-        raise TagValueError("deal", f"Deal {value!r}: {error}") from None
+        raise _wrong("deal", "Deal", value, _("{tag} {value}: {error}"), error=error) from None
 
 
 def format_hands(hands: KnownHands, first: Seat) -> str:
@@ -159,7 +170,7 @@ def _contract(value: str, record: BoardRecord) -> Contract | None:
     try:
         return _parse_contract(_clean(value))
     except ParseError:
-        raise TagValueError("contract", f"Contract {value!r} is not a contract") from None
+        raise _wrong("contract", "Contract", value, _("{tag} {value} is not a contract")) from None
 
 
 _parse_contract = lru_cache(maxsize=256)(Contract.parse_or_pass)  # a few dozen values in practice
@@ -167,7 +178,7 @@ _parse_contract = lru_cache(maxsize=256)(Contract.parse_or_pass)  # a few dozen 
 
 def _declarer_side(record: BoardRecord, name: str, value: str) -> Side:
     if record.declarer is None:
-        raise TagValueError(name.lower(), f"{name} {value!r} names a side, but there is no Declarer")
+        raise _wrong(name.lower(), name, value, _("{tag} {value} names a side, but there is no Declarer"))
     return record.declarer.side
 
 
@@ -178,13 +189,14 @@ def _result(value: str, record: BoardRecord) -> int:
     else:
         sides = side_values(text)
         if sides is None:
-            raise TagValueError("result", f"Result {value!r} is not a number of tricks")
+            raise _wrong("result", "Result", value, _("{tag} {value} is not a number of tricks"))
         side = _declarer_side(record, "Result", value)
         tricks = sides[side] if side in sides else 13 - sides[side.other]
         if len(sides) == 2 and sum(sides.values()) != 13:
-            raise TagValueError("result", f"Result {value!r}: the two sides' tricks do not add up to 13")
+            raise _wrong("result", "Result", value, _("{tag} {value}: the two sides' tricks do not add up "
+                                                      "to 13"))
     if not 0 <= tricks <= 13:
-        raise TagValueError("result", f"Result {value!r} is not 0 to 13 tricks")
+        raise _wrong("result", "Result", value, _("{tag} {value} is not 0 to 13 tricks"))
     return tricks
 
 
@@ -194,7 +206,7 @@ def _score(value: str, record: BoardRecord) -> int:
     if sides is not None:
         return sides[Side.NS] if Side.NS in sides else -sides[Side.EW]
     if not _PLAIN_INT.match(text):
-        raise TagValueError("score", f"Score {value!r} is not a score")
+        raise _wrong("score", "Score", value, _("{tag} {value} is not a score"))
     points = int(text)
     if record.passed_out:
         return points
@@ -245,9 +257,9 @@ _CONTEXT_FREE = frozenset({"Board", "Dealer", "Vulnerable", "Declarer", "Contrac
 _READ_VALUES: dict[tuple[str, str], Any] = {}
 
 
-def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
-    """Fill the typed fields from ``record.tags``; returns the (kind, message) of values not read."""
-    problems: list[tuple[str, str]] = []
+def read_typed_tags(record: BoardRecord) -> list[TagValueError]:
+    """Fill the typed fields from ``record.tags``; returns the errors of the values not read."""
+    problems: list[TagValueError] = []
     tags = record.tags
     for tag in TYPED_TAGS:
         name = tag.name
@@ -260,7 +272,7 @@ def read_typed_tags(record: BoardRecord) -> list[tuple[str, str]]:
             try:
                 parsed = tag.parse(value, record)
             except TagValueError as error:
-                problems.append((error.kind, str(error)))
+                problems.append(error)
                 continue
             if cached and len(_READ_VALUES) < 4096:
                 _READ_VALUES[name, value] = parsed
@@ -317,23 +329,35 @@ _NUMBER_TAGS = ("ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore")
 
 
 @lru_cache(maxsize=4096)
-def untyped_problem(name: str, value: str) -> str | None:
-    """What is wrong with the value of a tag that is not a typed field, if anything."""
+def _untyped_fault(name: str, value: str) -> str | None:
+    """What is wrong with the value of a tag that is not a typed field, if anything: a message of
+    the catalogue with {tag} and {value}, not yet translated (the cache holds it in no language)."""
     if _CONTROL.search(value):
-        return f"{name} {value!r} holds a control character (such as a tab)"
+        return N_("{tag} {value} holds a control character (such as a tab)")
     if value.strip() in UNKNOWN:
         return None
     if name in DATE_TAGS and not _DATE.match(value):
-        return f"{name} {value!r} is not a PBN date (YYYY.MM.DD, with ? for what is unknown)"
+        return N_("{tag} {value} is not a PBN date (YYYY.MM.DD, with ? for what is unknown)")
     if name in _NUMBER_TAGS:
         match = _SIDE_NUMBERS.match(value.strip())
         if match is None or (match.group(3) and not match.group(1)):
-            return f"{name} {value!r} is not a number, or a side (NS, EW) and a number"
+            return N_("{tag} {value} is not a number, or a side (NS, EW) and a number")
         if name == "OptimumScore" and not match.group(1):
-            return f"{name} {value!r} does not name a side (NS or EW)"
+            return N_("{tag} {value} does not name a side (NS or EW)")
         if name == "ScorePercentage" and "-" in value:
-            return f"{name} {value!r} is negative"
+            return N_("{tag} {value} is negative")
     return None
+
+
+def _said(fault: str, name: str, value: str) -> str:
+    return _(fault).format(tag=name, value=repr(value))
+
+
+def untyped_problem(name: str, value: str) -> str | None:
+    """What is wrong with the value of a tag that is not a typed field, if anything, in the
+    language spoken."""
+    fault = _untyped_fault(name, value)
+    return None if fault is None else _said(fault, name, value)
 
 
 # The untyped tags whose values ``untyped_problem`` reads; the others it reads for control
@@ -344,6 +368,6 @@ _READ_VALUE_TAGS = frozenset((*DATE_TAGS, *_NUMBER_TAGS))
 def untyped_problems(tags: Mapping[str, str]) -> list[tuple[str, str]]:
     """(name, what is wrong) of each tag that is not a typed field and whose value is wrong
     (``untyped_problem``), in the order of the tags."""
-    return [(name, wrong) for name, value in tags.items()
+    return [(name, _said(fault, name, value)) for name, value in tags.items()
             if (name in _READ_VALUE_TAGS or not value.isprintable()) and name not in TYPED_NAMES
-            and (wrong := untyped_problem(name, value)) is not None]
+            and (fault := _untyped_fault(name, value)) is not None]

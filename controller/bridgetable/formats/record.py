@@ -1,7 +1,8 @@
 """The format-neutral record of one board as played at one table, as PBN and LIN files hold it.
 
 Readers fill in what the file says and note what they could not read in ``problems``; nothing
-here checks the Laws (that is ``bridgetable.check``).
+here checks the Laws (that is ``bridgetable.check``). A problem's message is said in the language
+spoken when it is found (catalogue ``files``); its kind stays as scripts match it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from dataclasses import dataclass, field
 
 from ..bridge import DECK, Call, Card, Contract, Deal, Hand, Seat, Vulnerability
 from ..bridge.deal import check_hands
+from ..i18n import FILES
+
+_ = FILES.gettext
 
 PROBLEM_KINDS = ("deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "matchpoints", "total", "format")
@@ -32,6 +36,11 @@ def known_hands(hands: dict[Seat, Hand]) -> Deal | KnownHands:
 
 
 DECK_SET = frozenset(DECK)
+
+
+def at_line(line: int, message: str) -> str:
+    """A problem's message with the line of the file it was found on."""
+    return _("line {line}: {message}").format(line=line, message=message)
 
 
 @dataclass(frozen=True, slots=True)
