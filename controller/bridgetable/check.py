@@ -365,8 +365,8 @@ class UnreadableFile(Exception):
 
 def read_records(path: str, *, fast: bool = True) -> list[BoardRecord]:
     """Read a PBN or LIN file (by extension, else by content); ``fast``: see ``read_pbn``."""
-    from .formats.lin import read_lin
-    from .formats.pbn import read_pbn
+    from .formats.lin import LinError, read_lin
+    from .formats.pbn import PbnError, read_pbn
 
     try:
         data = Path(path).read_bytes()
@@ -377,6 +377,8 @@ def read_records(path: str, *, fast: bool = True) -> list[BoardRecord]:
         not path.lower().endswith(".pbn") and "|" in text[:200] and "[" not in text[:200])
     try:
         return read_lin(text, path) if is_lin else read_pbn(text, path, fast=fast)
+    except (LinError, PbnError) as error:  # they name the file (and the line) themselves
+        raise UnreadableFile(str(error)) from error
     except ValueError as error:
         raise UnreadableFile(f"{path}: {error}") from error
 

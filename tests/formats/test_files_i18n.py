@@ -161,6 +161,21 @@ def test_files_that_are_not_pbn_or_lin_at_all(tmp_path: Path) -> None:
     assert str(not_lin.value) == "b.lin: keine LIN-Datei: kein Schlüssel md, mb, pc, pn, qx oder vg gefunden"
 
 
+def test_check_names_an_unreadable_file_once_in_danish(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "noise.pbn").write_bytes(b'[Event "x"]\n\0\n')
+    (tmp_path / "words.lin").write_text("hello|world|\n", encoding="utf-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    assert main(["check", str(tmp_path / "noise.pbn"), str(tmp_path / "words.lin")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"ulæselig: {tmp_path / 'noise.pbn'}:2: ikke en PBN-fil: den indeholder binære data",
+        f"ulæselig: {tmp_path / 'words.lin'}: ikke en LIN-fil: ingen md-, mb-, pc-, pn-, qx- eller vg-nøgle "
+        "fundet",
+    ]
+
+
 def test_a_refused_conversion_names_what_it_would_lose_in_german(tmp_path: Path) -> None:
     (tmp_path / "in.pbn").write_text(EAST_FIRST, encoding="utf-8")
     with i18n.speaking("de"), pytest.raises(ConvertError) as refused:
