@@ -1,5 +1,6 @@
-"""The movements speak the station's language: a movement refused (through the station's set-up, as
-`bridgetable station` builds it), where a pair goes next, the guide card, a movement's figures."""
+"""The movements and the session's set-up speak the station's language: a movement or a set-up refused
+(through the station's set-up, as `bridgetable station` builds it), where a pair goes next, the guide
+card, a movement's figures."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 import bridgetable.movements
 from bridgetable import i18n
 from bridgetable.cli import build_parser
+from bridgetable.director import session
 from bridgetable.director.commands import setup_from_args
-from bridgetable.director.session import SetupError
+from bridgetable.director.session import SCORINGS, SessionSetup, SetupError
 from bridgetable.movements import MovementError, howell, mitchell, profile, team_match
 from bridgetable.movements.base import Movement, TableRound
 from bridgetable.movements.guide import guide_card
@@ -23,6 +25,16 @@ MOVEMENTS = Path(bridgetable.movements.__file__).parent
 
 def station_setup(*argv: str) -> None:
     setup_from_args(build_parser().parse_args(["station", "--accounts", "a.json", "--session", "s", *argv]))
+
+
+def test_a_session_set_up_refused_in_danish_and_hungarian() -> None:
+    with i18n.speaking("da"), pytest.raises(SetupError) as danish:
+        station_setup("--scoring", "TEAMS")
+    assert str(danish.value) == "holdscoring kræver holdkampens plan med to borde"
+    with i18n.speaking("hu"), pytest.raises(SetupError) as hungarian:
+        SessionSetup("s", "e", {"kind": "swiss"}).build_movement()
+    assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, robots, "
+                                    "nem 'swiss'")
 
 
 def test_a_mitchell_of_two_tables_refused_by_the_station_in_danish_and_german() -> None:
@@ -102,3 +114,10 @@ NOT_PROSE = {"howell.py": HOWELL_DOCS | {"howell"}, "mitchell.py": {"skip", "rel
 @pytest.mark.parametrize("name", sorted(NOT_PROSE))
 def test_no_text_a_person_reads_bypasses_the_catalogue(name: str) -> None:
     assert untranslated_literals(MOVEMENTS / name, allowed=NOT_PROSE[name]) == []
+
+
+def test_no_set_up_refusal_of_the_station_bypasses_the_catalogue() -> None:
+    """director/session.py: the scorings' codes, the assignment message's keys and directions, the
+    default name a pair is stored under (data, like the names the director types)."""
+    allowed = {*SCORINGS, "kind", "assign", "ns", "ew", "NS", "EW", "Pair "}
+    assert untranslated_literals(Path(session.__file__), allowed=allowed, exempt_calls={"get"}) == []

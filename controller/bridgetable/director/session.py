@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge import Deal, board_dealer, board_vulnerability
+from ..i18n import STATION
 from ..link import SCHEMA_VERSION
 from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
 from .store import BoardInfo, Store
 
+_ = STATION.gettext
 SCORINGS = ("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS")  # matchpoints, Butler IMPs, cross-IMPs, a team
 # match, a single table against the robots
 
@@ -52,12 +54,13 @@ class SessionSetup:
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
-            raise SetupError(f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}")
+            raise SetupError(_("scoring must be one of {scorings}, not {scoring}").format(
+                scorings=", ".join(SCORINGS), scoring=repr(self.scoring)))
         if self.scoring == "TEAMS" and self.movement.get("kind") != "teams":
-            raise SetupError("team scoring needs the two-table team movement")
+            raise SetupError(_("team scoring needs the two-table team movement"))
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
-            raise SetupError("a single table against the robots is scored against the robots (ROBOTS), "
-                             "and only it is")
+            raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
+                               "and only it is"))
         self.pairs = {int(pair): names for pair, names in self.pairs.items()}
         self.numbers = {int(pair): players for pair, players in self.numbers.items()}
 
@@ -67,11 +70,12 @@ class SessionSetup:
         builders: dict[str, Callable[..., Movement]] = {
             "mitchell": mitchell, "howell": howell, "teams": team_match, "robots": robot_table}
         if kind not in builders:
-            raise SetupError(f"movement kind must be one of {', '.join(builders)}, not {kind!r}")
+            raise SetupError(_("movement kind must be one of {kinds}, not {kind}").format(
+                kinds=", ".join(builders), kind=repr(kind)))
         try:
             return builders[kind](**spec)
         except TypeError as exc:
-            raise SetupError(f"{kind} movement: {exc}") from None
+            raise SetupError(_("{kind} movement: {error}").format(kind=kind, error=exc)) from None
         except MovementError as exc:
             raise SetupError(str(exc)) from None
 
@@ -94,7 +98,7 @@ def boards_from_pbn(path: str | Path) -> list[BoardInfo]:
     try:
         records = read_pbn_file(path)
     except PbnError as exc:
-        raise SetupError(f"no board with a deal: {exc}") from None
+        raise SetupError(_("no board with a deal: {error}").format(error=exc)) from None
     for record in records:
         if record.board is None or record.deal is None or record.board in boards:
             continue
@@ -102,7 +106,7 @@ def boards_from_pbn(path: str | Path) -> list[BoardInfo]:
         vulnerability = record.vulnerability or board_vulnerability(record.board)
         boards[record.board] = BoardInfo(record.board, record.deal.to_pbn(), str(dealer), str(vulnerability))
     if not boards:
-        raise SetupError(f"{path}: no board with a deal")
+        raise SetupError(_("{path}: no board with a deal").format(path=path))
     return [boards[n] for n in sorted(boards)]
 
 
@@ -120,7 +124,8 @@ class Session:
         session = cls(store, setup)
         missing = sorted(set(session.movement.boards) - {b.board for b in boards})
         if missing:
-            raise SetupError(f"the movement plays boards {missing[0]}-{missing[-1]} but they have no deal")
+            raise SetupError(_("the movement plays boards {first}-{last} but they have no deal").format(
+                first=missing[0], last=missing[-1]))
         unknown = sorted(set(session.movement.pairs) - set(setup.pairs))
         setup.pairs.update({pair: f"Pair {pair}" for pair in unknown})
         store.create_session(setup.session, setup.to_json())
@@ -132,7 +137,7 @@ class Session:
     def load(cls, store: Store, session: str) -> Session:
         saved = store.session_setup(session)
         if saved is None:
-            raise SetupError(f"no session {session!r} in the store")
+            raise SetupError(_("no session {session} in the store").format(session=repr(session)))
         setup = SessionSetup(**saved)
         setup.pairs = store.pairs(session) or setup.pairs
         return cls(store, setup)
