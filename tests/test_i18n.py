@@ -150,3 +150,17 @@ def test_a_catalogue_with_a_fallback_looks_there_for_what_it_lacks_and_leaves_th
         assert pages.gettext("Ranking") == "Resultatliste"  # the station's
         assert i18n.CENTRAL.gettext("Ranking") == "Ranking"  # without the fallback: not its message
         assert pages.gettext("in no catalogue") == "in no catalogue"
+
+
+def test_an_unknown_language_on_the_command_line_is_refused_in_the_command_lines_language(
+        monkeypatch, capsys):
+    from bridgetable import cli
+
+    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    try:
+        with pytest.raises(SystemExit) as exit:
+            cli.main(["station", "--language", "sv"])
+    finally:
+        i18n.use("en")
+    assert exit.value.code == 2
+    assert "intet sprog 'sv': bridgetable taler en (English), da (Dansk)" in capsys.readouterr().err

@@ -208,7 +208,8 @@ def _language(code: str) -> str:
     try:
         return i18n.parse(code)
     except i18n.UnknownLanguage as error:  # argparse shows this one's message
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(_("no language {code}: bridgetable speaks {languages}").format(
+            code=repr(error.code), languages=i18n.spoken())) from None
 
 
 def _add_language(parser: argparse.ArgumentParser, what: str) -> None:

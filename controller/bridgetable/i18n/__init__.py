@@ -38,15 +38,24 @@ DOMAINS = ("table", "laws", "station", "central", "cli", "files", "notation")
 
 
 class UnknownLanguage(ValueError):
-    """A language this product has no catalogues for."""
+    """A language this product has no catalogues for (``code``: as it was written). Its message is
+    English; what shows it to a person says it in their language, with ``spoken()``."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(f"no language {code!r}: bridgetable speaks {spoken()}")
+
+
+def spoken() -> str:
+    """The languages we speak, each by its code and its own name: "en (English), da (Dansk), …"."""
+    return ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
 
 
 def parse(code: str) -> str:
     """The language of a code as people and systems write it: "da", "da_DK.UTF-8", "de-AT", "NL"."""
     language = code.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
     if language not in LANGUAGES:
-        known = ", ".join(f"{key} ({name})" for key, name in LANGUAGES.items())
-        raise UnknownLanguage(f"no language {code!r}: bridgetable speaks {known}")
+        raise UnknownLanguage(code)
     return language
 
 

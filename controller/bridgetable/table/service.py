@@ -349,7 +349,8 @@ def parse_language(value: Any, where: str) -> str:
     try:
         return i18n.parse(str(value))
     except i18n.UnknownLanguage as error:
-        raise ValueError(f"{where}: language: {error}") from None
+        raise ValueError(_("{where}: language: no language {code}: bridgetable speaks {languages}").format(
+            where=where, code=repr(error.code), languages=i18n.spoken())) from None
 
 
 def parse_players(value: Any, where: str) -> tuple[Seat, Seat]:
