@@ -20,6 +20,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -53,10 +54,16 @@ def module_domain(path: Path) -> str | None:
     return DOMAINS[names.pop()] if names else None
 
 
+@cache
+def module_domains() -> dict[Path, str | None]:
+    """Each module of the package and its domain, read once for every domain's extraction."""
+    return {path: module_domain(path) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
 def sources(domain: str) -> Iterator[tuple[Path, str]]:
     """The files whose messages go into ``domain``'s catalogue, and how to read each."""
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if module_domain(path) == domain:
+    for path, speaks in module_domains().items():
+        if speaks == domain:
             yield path, "python"
     if domain in TEMPLATES:
         for path in sorted((PACKAGE / TEMPLATES[domain]).glob("*.html")):
