@@ -171,7 +171,7 @@ def _parser_words() -> set[str]:
 
 # Literals a person does not read as prose, by module: handlers' paths, extras' names, defaults.
 NOT_PROSE = {
-    "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run",
+    "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run", ".table.selftest:run",
                ".robots.commands:run_robots",
                ".robots.commands:run_match", ".robots.commands:run_replay", ".demo.command:run_demo_command",
                ".director.commands:run_station_command", ".central.command:run_central_command",
@@ -190,6 +190,7 @@ NOT_PROSE = {
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
     "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
+    "table/selftest.py": {"bridgetable selftest: "},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
     # names, files, threads, uvicorn's log level, URLs
     "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "loop://", "table-", ".db",

@@ -266,6 +266,15 @@ def _run_enrol_deck(args: argparse.Namespace) -> int:
     return run_enrolment(args.port, args.deck, args.name, args.baud)
 
 
+def _add_selftest(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("selftest", help=_("check a real table's hardware: each display, key and card "
+                                             "reader, and the station's broker"))
+    parser.add_argument("--config", required=True, metavar="FILE", help=_("the table's table.toml"))
+    parser.add_argument("--timeout", type=float, default=20.0,
+                        help=_("seconds to wait for each key press or card scan (default 20)"))
+    parser.set_defaults(handler=_lazy(".table.selftest:run"))
+
+
 def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("station", help=_("the director's scoring station for a session"))
     parser.add_argument("--accounts", required=True, metavar="accounts.json",
@@ -347,7 +356,8 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_tally, _add_table, _add_convert, _add_robots,
-               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_station, _add_central]
+               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_selftest, _add_station,
+               _add_central]
 
 
 def build_parser() -> argparse.ArgumentParser:
