@@ -171,8 +171,8 @@ def _parser_words() -> set[str]:
 
 # Literals a person does not read as prose, by module: handlers' paths, extras' names, defaults.
 NOT_PROSE = {
-    "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run", ".table.selftest:run",
-               ".robots.commands:run_robots",
+    "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run",
+               ".table.selftest:run", ".robots.commands:run_robots",
                ".robots.commands:run_match", ".robots.commands:run_replay", ".demo.command:run_demo_command",
                ".director.commands:run_station_command", ".central.command:run_central_command",
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
