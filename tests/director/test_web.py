@@ -41,9 +41,17 @@ def test_ranking_page_shows_results_and_updates_its_fragment(client, ingest):
     assert "EventSource" in client.get("/live.js").text
     send(ingest, 1, 1)
     send(ingest, 4, 1, tricks=9)
+    assert "No results yet" in client.get("/fragment/ranking").text  # board 1 is still in play
+    log_in(client)
     fragment = client.get("/fragment/ranking").text
     # board 1 is played 3 times: 2 of 2 with two results in is 3.5 of 4 by Neuberg
     assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "87.50" in fragment
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    last = next(a.table for a in ingest.session.movement.assignments
+                if 1 in a.boards and a.table not in (1, 4))
+    send(ingest, last, 1, tricks=8)
+    fragment = client.get("/fragment/ranking").text  # board 1 over everywhere: everyone sees it
+    assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "100.00" in fragment
 
 
 def test_traveller_has_the_hand_diagram_and_every_row_once_every_table_has_played_it(client, ingest):
@@ -67,11 +75,12 @@ def test_a_score_card_shows_how_a_board_went_only_once_every_table_has_played_it
     tables = [a for a in ingest.session.movement.assignments if 1 in a.boards]
     send(ingest, tables[0].table, 1, contract="3NT", declarer="S", tricks=8)
     card = client.get(f"/pair/{tables[0].ns}").text
-    assert "(in play)" in card and "3NT" not in card and 'id="card-total">' in card
+    assert 'id="in-play"' in card and "boards 1." in card and "3NT" not in card  # nor its points
+    assert 'id="card-total">0.00<' in card and 'data-board="1"' not in card
     for a in tables[1:]:
         send(ingest, a.table, 1)
     card = client.get(f"/pair/{tables[0].ns}").text
-    assert "3NT" in card and "(in play)" not in card
+    assert "3NT" in card and 'id="in-play"' not in card and 'data-board="1"' in card
 
 
 def test_traveller_shows_the_alerted_calls(client, ingest):
@@ -86,17 +95,31 @@ def test_traveller_shows_the_alerted_calls(client, ingest):
     assert page.count(spades + "! ") == 1 and page.count(spades + " ") >= len(tables) - 1
 
 
+def played_everywhere(ingest, board):
+    for a in ingest.session.movement.assignments:
+        if board in a.boards:
+            send(ingest, a.table, board)
+
+
 def test_printable_results_page(client, ingest):
     send(ingest, 1, 1)
+    assert 'class="traveller"' not in client.get("/results").text  # board 1 is still in play
+    played_everywhere(ingest, 1)
     page = client.get("/results").text
     assert page.count('class="traveller"') == 1 and "Ranking A EW" in page
 
 
 def test_standings_json(client, ingest):
     send(ingest, 1, 1)
+    assert client.get("/api/standings").json() == {"ranking": [], "travellers": []}  # still in play
+    log_in(client)
+    assert client.get("/api/standings").json()["travellers"][0]["board"] == 1  # the director's
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    played_everywhere(ingest, 1)
     data = client.get("/api/standings").json()
-    assert data["travellers"][0]["board"] == 1
-    assert {e["pair"] for e in data["ranking"]} == {1, 5}
+    assert [t["board"] for t in data["travellers"]] == [1]
+    assert {e["pair"] for e in data["ranking"]} == {p for a in ingest.session.movement.assignments
+                                                    if 1 in a.boards for p in (a.ns, a.ew)}
 
 
 def test_table_status_page_shows_director_calls(client, ingest):
