@@ -32,10 +32,12 @@ from bridgetable.director import web
 from bridgetable.director.boardpage import hand_diagram
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
+from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
 from bridgetable.director.templating import call
 from bridgetable.director.upstream import result_message as upstream_result
 from bridgetable.director.upstream import setup_message
+from bridgetable.director.visibility import results_over
 
 from .director.helpers import received, result_message
 from .director.pages import serve
@@ -116,6 +118,13 @@ def secrets(ingest: Ingest) -> dict[str, re.Pattern[str]]:
     for table, (board, calls, _) in LIVE.items():
         found[f"table {table} board {board} live call {calls[2]}"] = word(text_of(call(calls[2])))
     return found
+
+
+def standings_over(ingest: Ingest) -> dict[str, Any]:
+    """The JSON standings of the boards every table has played (3 and 4): all a visitor's ranking counts."""
+    over = results_over(ingest.session.movement, ingest.live.results())
+    assert {r.board for r in over} == {b for _, b in OVER}
+    return score_session(ingest.session, over).as_json(ingest.session.setup.pairs)
 
 
 def over_hands(ingest: Ingest) -> set[str]:
@@ -212,6 +221,7 @@ def test_no_route_of_the_station_shows_a_visitor_a_board_still_in_play(ingest: I
         assert leaks(pages, hidden) == [], "\n".join(leaks(pages, hidden))
         shown = "".join(pages.values())  # the boards over everywhere are there for all to see
         assert all(hand in shown for hand in over_hands(ingest))
+        assert visitor.get(f"{base}/api/standings").json() == standings_over(ingest)  # and counted
         with httpx.Client(timeout=httpx.Timeout(30)) as director:
             login = director.get(f"{base}/login").text
             csrf = re.search(r'name="csrf" value="([^"]+)"', login)
@@ -248,7 +258,10 @@ def test_no_route_of_the_center_shows_a_board_still_in_play(ingest: Ingest, post
             reply = visitor.get(path)
             assert reply.status_code < 500, path
             pages[path] = words(reply.text)
+        api = visitor.get(f"/api/clubs/{CLUB}/sessions/{session.id}").json()
     assert len(pages) > 30
     assert leaks(pages, secrets(ingest)) == []
     shown = "".join(pages.values())
     assert all(hand in shown for hand in over_hands(ingest))
+    assert api["standings"] == standings_over(ingest)
+    assert [b["board"] for b in api["setup"]["boards"] if b["deal"]] == [3, 4]

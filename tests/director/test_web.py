@@ -12,7 +12,8 @@ from starlette.testclient import TestClient
 
 from bridgetable.director import web
 from bridgetable.director.ingest import Ingest
-from bridgetable.director.store import DIRECTOR_REVISIONS
+from bridgetable.director.session import Session
+from bridgetable.director.store import DIRECTOR_REVISIONS, SQLiteStore
 from bridgetable.link.broker import free_port
 
 from .helpers import new_session, received, result_message
@@ -155,6 +156,29 @@ def test_director_pages_need_the_login_and_act_with_an_audit_trail(client, inges
                                           "adjusted": "maybe"}).text
     assert "refused: not an adjusted score" in page
     assert [e.action for e in ingest.session.store.audit_trail(ingest.session.id)] == ["correct", "adjust"]
+
+
+def test_the_director_lets_the_kibitzers_watch_the_live_tables(client, ingest, tmp_path):
+    for seq, call in enumerate(["1NT", "Pass", "3NT"]):
+        ingest.on_live({"schema": 1, "kind": "live", "session": ingest.session.id, "table": 2, "board": 3,
+                        "round": 1, "seq": seq, "event": "call", "value": call, "seat": "NESW"[seq]})
+    page = client.get("/live/2").text
+    assert 'id="hands-hidden"' in page and "3NT" not in page and 'id="live-auction"' not in page
+    log_in(client)
+    assert "3NT" in client.get("/fragment/live/2").text  # the director sees the board being played
+    page = client.post("/director", data={"action": "kibitzers", "on": "1",
+                                          "csrf": token(client, "/director")}).text
+    assert "show everyone the boards being played" in page and 'name="on" value="0"' in page
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    page = client.get("/live/2").text  # everyone now, the hands too
+    assert "3NT" in page and 'class="compass"' in page and 'id="hands-hidden"' not in page
+    assert Session.load(SQLiteStore(tmp_path / "station.db"), ingest.session.id).setup.kibitzers  # kept
+    log_in(client)
+    client.post("/director", data={"action": "kibitzers", "on": "0", "csrf": token(client, "/director")})
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    assert "3NT" not in client.get("/live/2").text
+    assert [(e.action, e.detail) for e in ingest.session.store.audit_trail(ingest.session.id)] == [
+        ("kibitzers", "on"), ("kibitzers", "off")]
 
 
 def test_event_stream_announces_a_new_result(ingest, monkeypatch):
