@@ -50,6 +50,7 @@ IN_PLAY = {(1, 1): ("6NT", "N", 12), (1, 2): ("7NT", "S", 13), (3, 5): ("5CX", "
 OVER = {(2, 3): ("2H", "N", 8), (2, 4): ("3S", "S", 9), (1, 3): ("1NT", "E", 7), (1, 4): ("4S", "N", 10)}
 LIVE = {2: (5, ["1C", "Pass", "7NT", "Pass", "Pass", "Pass"], ["SA", "S2"]),  # table: board, calls, cards
         3: (1, ["Pass", "1D", "6NT", "Pass"], [])}
+CALL_CARD = "♥5 on a ♠ lead, Law 61-64"  # what a table calling the director says of its board
 STYLE = re.compile(r"<style>.*?</style>", re.S)
 SPAN = re.compile(r"</?span[^>]*>")  # inline: a suit symbol's colour inside a contract
 TAG = re.compile(r"<[^>]+>")
@@ -65,6 +66,9 @@ def fair_session(directory: Path) -> Ingest:
         ingest.store_result(received(message))
     for table, (board, calls, cards) in LIVE.items():
         live(ingest, table, board, calls, cards)
+    ingest.on_state({"schema": 1, "kind": "state", "table": 3, "status": "online", "round": 2, "board": 1,
+                     "phase": "play", "director_call": True,
+                     "detail": f"revoke by N in trick 2 ({CALL_CARD})"})
     return ingest
 
 
@@ -117,6 +121,7 @@ def secrets(ingest: Ingest) -> dict[str, re.Pattern[str]]:
             found[f"board {r.board} score {r.ns_score}"] = word(str(r.ns_score))
     for table, (board, calls, _) in LIVE.items():
         found[f"table {table} board {board} live call {calls[2]}"] = word(text_of(call(calls[2])))
+    found["table 3 board 1 director call"] = word(CALL_CARD)
     return found
 
 

@@ -126,6 +126,9 @@ def test_standings_json(client, ingest):
 def test_table_status_page_shows_director_calls(client, ingest):
     ingest.on_state({"schema": 1, "kind": "state", "table": 3, "status": "online", "round": 2, "board": 5,
                      "director_call": True, "detail": "lead out of turn"})
+    page = client.get("/tables").text  # what the call is about only to the director (it may name a card)
+    assert "director called" in page and "lead out of turn" not in page and 'class="call"' in page
+    log_in(client)
     page = client.get("/tables").text
     assert "called: lead out of turn" in page and 'class="call"' in page
 

@@ -151,7 +151,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
     async def tables(request: Request) -> Response:
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        return station.render("tables.html", status=status)
+        # what a table calling the director says may name a card of its board: to the director only
+        return station.render("tables.html", status=status, director=is_director(request))
 
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session, station.standings(request)))
