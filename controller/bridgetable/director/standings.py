@@ -135,7 +135,9 @@ class LiveStandings:
         self._travellers: dict[int, list[TravellerRow]] = {}
         self._tally = Tally()
         self._ranking: dict[str, list[RankEntry]] | None = None
-        self._public = Tally()  # the boards over everywhere only
+        self._public = Tally()  # the boards over everywhere only, brought up to date when asked
+        self._over: set[int] = set()  # those boards (a board over stays over)
+        self._stale: dict[int, list[Scored]] = {}  # boards over: scores the public tally has to take
         self._public_ranking: dict[str, list[RankEntry]] | None = None
         self._lock = threading.Lock()
         for stored in session.store.results(session.id) if results is None else results:
@@ -177,12 +179,10 @@ class LiveStandings:
         self._travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                    for r, s in zip(stored, scored, strict=True)]
         self._tally.put(board, scored)
-        if self._over(board):
-            self._public.put(board, scored)
-
-    def _over(self, board: int) -> bool:
-        """Whether every table that plays ``board`` has sent its result."""
-        return board_finished(self.session.movement, {(t, board) for _, t in self._latest[board]}, board)
+        if board in self._over or board_finished(self.session.movement,
+                                                 {(t, board) for _, t in self._latest[board]}, board):
+            self._over.add(board)
+            self._stale[board] = scored
 
     def _board(self, board: int) -> list[StoredResult]:
         """The board's latest revisions in the store's order (by table, then revision)."""
@@ -208,12 +208,15 @@ class LiveStandings:
         if not self.incremental:
             return score_session(self.session, results_over(self.session.movement, self.results()))
         with self._lock:
+            for board, scored in self._stale.items():
+                self._public.put(board, scored)
+            self._stale.clear()
             if self._public_ranking is None:
                 self._public_ranking = with_penalties(
                     self._public.ranking(by_direction=self.session.movement.two_winners),
                     self.session.setup.penalties)
             return Standings(travellers={board: rows for board, rows in sorted(self._travellers.items())
-                                         if self._over(board)}, ranking=self._public_ranking)
+                                         if board in self._over}, ranking=self._public_ranking)
 
     def traveller(self, board: int) -> list[TravellerRow]:
         """One board's rows."""
