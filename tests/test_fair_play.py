@@ -227,6 +227,7 @@ def test_no_route_of_the_station_shows_a_visitor_a_board_still_in_play(ingest: I
         shown = "".join(pages.values())  # the boards over everywhere are there for all to see
         assert all(hand in shown for hand in over_hands(ingest))
         assert visitor.get(f"{base}/api/standings").json() == standings_over(ingest)  # and counted
+        assert "played them: boards 5, 6." in pages["GET /pair/3"]  # pair 3's boards: still in play
         with httpx.Client(timeout=httpx.Timeout(30)) as director:
             login = director.get(f"{base}/login").text
             csrf = re.search(r'name="csrf" value="([^"]+)"', login)
@@ -269,4 +270,5 @@ def test_no_route_of_the_center_shows_a_board_still_in_play(ingest: Ingest, post
     shown = "".join(pages.values())
     assert all(hand in shown for hand in over_hands(ingest))
     assert api["standings"] == standings_over(ingest)
+    assert "played them: boards 5, 6." in pages[f"/club/{CLUB}/{session.id}/pair/3"]
     assert [b["board"] for b in api["setup"]["boards"] if b["deal"]] == [3, 4]

@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from .. import i18n
 from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
+from ..director.visibility import in_play
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
 from .db import CentralDb
@@ -131,15 +132,17 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
     def pair(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["pair"]
-        loaded, standings, _over = load_session(db, name, session_id)
+        loaded, standings, over = load_session(db, name, session_id)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        if entry is None and not lines:
+        playing = in_play(loaded.store.results(session_id), over, number)
+        if entry is None and not lines and not playing:
             raise SessionNotFound(_("pair {pair} has no results in session {session!r} of {club!r}").format(
                 pair=number, session=session_id, club=name))
         return HTMLResponse(station_page(
             "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
-            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
+            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring,
+            in_play=playing))
 
     def player(request: Request) -> Response:
         number = request.path_params["number"]

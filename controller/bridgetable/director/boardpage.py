@@ -15,7 +15,7 @@ from .replay import replay
 from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
-from .visibility import board_finished, live_shown
+from .visibility import live_shown
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _ = STATION.gettext
@@ -152,13 +152,6 @@ def live_values(ingest: Ingest, table: int, *, director: bool) -> dict[str, Any]
     values.update(auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
                   hands=hand_diagram(info.deal) if info is not None else None)
     return values
-
-
-def in_play(ingest: Ingest, pair: int) -> list[int]:
-    """The boards ``pair`` has played that other tables have still to play."""
-    movement = ingest.session.movement
-    return sorted({r.board for r in ingest.live.results() if pair in (r.ns, r.ew)
-                   and not board_finished(movement, ingest.played, r.board)})
 
 
 def auction_rows(dealer: str, calls: list[tuple[str, bool]]) -> list[list[tuple[str, bool]]]:

@@ -30,6 +30,10 @@ class _Result(Protocol):
     def table(self) -> int: ...
     @property
     def board(self) -> int: ...
+    @property
+    def ns(self) -> int: ...
+    @property
+    def ew(self) -> int: ...
 
 
 R = TypeVar("R", bound=_Result)
@@ -52,6 +56,11 @@ def results_over(movement: Movement, results: Iterable[R], *, final: bool = Fals
         return results
     over = finished_boards(movement, {(r.table, r.board) for r in results})
     return [r for r in results if r.board in over]
+
+
+def in_play(results: Iterable[_Result], over: set[int], pair: int) -> list[int]:
+    """The boards ``pair`` has played that are not ``over`` (other tables have still to play them)."""
+    return sorted({r.board for r in results if pair in (r.ns, r.ew) and r.board not in over})
 
 
 def live_shown(movement: Movement, played: set[tuple[int, int]], board: int, *, director: bool,

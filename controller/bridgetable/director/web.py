@@ -49,12 +49,12 @@ from .actions import (
     swap_pairs,
     weighted,
 )
-from .boardpage import board_values, in_play, live_values, score_card
+from .boardpage import board_values, live_values, score_card
 from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
 from .templating import TEMPLATES
-from .visibility import board_finished
+from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
 from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
 
@@ -128,7 +128,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         standings = station.standings(request)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        playing = [] if is_director(request) else in_play(station.ingest, number)
+        over = finished_boards(station.session.movement, station.ingest.played)
+        playing = [] if is_director(request) else in_play(station.ingest.live.results(), over, number)
         if entry is None and not lines and not playing:
             return station.render("error.html", status_code=404,
                                   message=_("pair {number} has no results").format(number=number))
