@@ -49,11 +49,9 @@ def finished_boards(movement: Movement, played: set[tuple[int, int]]) -> set[int
     return {board for board in movement.boards if board_finished(movement, played, board)}
 
 
-def results_over(movement: Movement, results: Iterable[R], *, final: bool = False) -> list[R]:
-    """The results of the boards over everywhere (every result once the session is ``final``)."""
+def results_over(movement: Movement, results: Iterable[R]) -> list[R]:
+    """The results of the boards over everywhere."""
     results = list(results)
-    if final:
-        return results
     over = finished_boards(movement, {(r.table, r.board) for r in results})
     return [r for r in results if r.board in over]
 
