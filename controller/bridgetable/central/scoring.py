@@ -1,6 +1,13 @@
 """A club's session as the center has it, scored with the station's own scoring: the set-up and
 the results are put into an in-memory store, from which ``director.standings`` ranks the pairs
-exactly as the club's station does."""
+exactly as the club's station does.
+
+The center shows what the station shows a visitor (``director.visibility``): of a session being
+played, the boards every table that plays them has sent a result of (the movement is in the
+set-up, the results come as the tables send them); of a session whose final ranking has come,
+every board. A board is shown there as soon as it is on the station's own pages, plus the upload's
+delay.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from typing import Any
 from ..director.session import Session, SessionSetup
 from ..director.standings import Standings, score_session
 from ..director.store import BoardInfo, SQLiteStore, StoredResult
+from ..director.visibility import finished_boards
 from ..i18n import CENTRAL
 from .db import CentralDb
 
@@ -19,8 +27,9 @@ class SessionNotFound(LookupError):
     """No such club session at the center (or no set-up received yet)."""
 
 
-def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Standings]:
-    """The session (in a throw-away store) and its standings from what the center holds."""
+def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Standings, set[int]]:
+    """The session (in a throw-away store) from what the center holds, the boards a visitor may
+    see, and the standings of those boards."""
     found = db.session(club, session)
     if found is None or found["setup"] is None:
         raise SessionNotFound(_("the center has no set-up of session {session!r} of club {club!r}").format(
@@ -35,4 +44,13 @@ def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Stand
     store.put_results([StoredResult(session=session, **{name: row[name] for name in (
         "round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks", "ns_score",
         "lead", "adjusted", "source", "record", "stored_at")}) for row in db.results(club, session)])
-    return loaded, score_session(loaded)
+    results = store.results(session)
+    over = (set(loaded.movement.boards) if found["seq"] is not None
+            else finished_boards(loaded.movement, {(r.table, r.board) for r in results}))
+    return loaded, score_session(loaded, [r for r in results if r.board in over]), over
+
+
+def public_setup(setup: dict[str, Any], over: set[int]) -> dict[str, Any]:
+    """A set-up as the API shows it: the deals of the boards still in play left out (null)."""
+    return {**setup, "boards": [board if board["board"] in over else {**board, "deal": None}
+                                for board in setup["boards"]]}

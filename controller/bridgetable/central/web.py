@@ -3,7 +3,8 @@
 Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
 center's ``base.html``), a player's history across clubs by national number, the sessions being
-played now. ``/api/...`` serves the same as JSON for a federation's other systems. Each page is in
+played now. ``/api/...`` serves the same as JSON for a federation's other systems. Of a session
+being played, pages and API show only the boards every table has played (``scoring``). Each page is in
 its visitor's language (``director.weblanguage``: the pages' menu, Accept-Language, else
 ``--language``): the center's own words from the ``central`` catalogue, the station's templates'
 from ``station``. The endpoints are plain functions: Starlette runs them in its thread pool, each
@@ -29,10 +30,11 @@ from starlette.staticfiles import StaticFiles
 from .. import i18n
 from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
+from ..director.visibility import in_play
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
 from .db import CentralDb
-from .scoring import SessionNotFound, load_session
+from .scoring import SessionNotFound, load_session, public_setup
 
 _ = CENTRAL.gettext
 
@@ -97,7 +99,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
 
     def session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, _over = load_session(db, name, session_id)
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
                   "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
@@ -112,11 +114,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
     def board(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["board"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = load_session(db, name, session_id)
         info = loaded.store.boards(session_id).get(number)
         if info is None:
             raise SessionNotFound(_("session {session!r} of {club!r} has no board {board}").format(
                 session=session_id, club=name, board=number))
+        if number not in over:  # still in play at a table
+            return HTMLResponse(station_page("board.html", f"/club/{name}/{session_id}",
+                                             event=loaded.setup.event, club=name, board=info, withheld=True))
         rows = standings.travellers.get(number, [])
         return HTMLResponse(station_page(
             "board.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, board=info,
@@ -127,15 +132,17 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
     def pair(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["pair"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = load_session(db, name, session_id)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        if entry is None and not lines:
+        playing = in_play(loaded.store.results(session_id), over, number)
+        if entry is None and not lines and not playing:
             raise SessionNotFound(_("pair {pair} has no results in session {session!r} of {club!r}").format(
                 pair=number, session=session_id, club=name))
         return HTMLResponse(station_page(
             "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
-            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
+            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring,
+            in_play=playing))
 
     def player(request: Request) -> Response:
         number = request.path_params["number"]
@@ -149,12 +156,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
 
     def api_session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = load_session(db, name, session_id)
         found = db.session(name, session_id) or {}
-        return JSONResponse(_json({"club": name, "session": session_id, "setup": found.get("setup"),
+        return JSONResponse(_json({"club": name, "session": session_id,
+                                   "setup": public_setup(found["setup"], over),
                                    "final_ranking": found.get("ranking"),
                                    "standings": standings.as_json(loaded.setup.pairs),
-                                   "results": db.results(name, session_id)}))
+                                   "results": [row for row in db.results(name, session_id)
+                                               if row["board"] in over]}))
 
     def api_player(request: Request) -> Response:
         return JSONResponse(_json(db.player(request.path_params["number"])))

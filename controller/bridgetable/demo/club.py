@@ -234,7 +234,8 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
                     "boards_per_round": options.boards_per_round}
     scoring = "ROBOTS" if options.movement == "robots" else options.scoring
     return SessionSetup("demo", "bridgetable demo", movement, scoring,
-                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
+                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)},
+                        kibitzers=True)  # robots at every seat: no one to keep a board from
 
 
 ResultHandler = Callable[[Session, StoredResult], None]

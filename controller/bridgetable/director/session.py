@@ -37,6 +37,8 @@ class SessionSetup:
     {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
     "boards_per_round": 4} or {"kind": "robots", "boards": 8, "boards_per_round": 2} (one table
     against the robots, scored ROBOTS). ``hide_traveller`` lists tables that do not show the traveller.
+    ``kibitzers``: the live view of a table shows everyone the board being played there (the
+    director turns it on for an event where that is safe; ``visibility``).
     """
 
     session: str
@@ -47,6 +49,7 @@ class SessionSetup:
     numbers: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
     hide_traveller: list[int] = field(default_factory=list)
+    kibitzers: bool = False
     # the director's rulings (director.rulings): board -> {table: group} of a fouled board (keys
     # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
     fouled: dict[str, dict[str, int]] = field(default_factory=dict)
