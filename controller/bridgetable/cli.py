@@ -276,6 +276,8 @@ def _add_selftest(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .scoring.imps import BUTLER_TRIM_FROM  # the scoring alone: standard library, quick to load
+
     parser = sub.add_parser("station", help=_("the director's scoring station for a session"))
     parser.add_argument("--accounts", required=True, metavar="accounts.json",
                         help=_("club, station login and secret (python -m bridgetable.link.accounts)"))
@@ -295,6 +297,11 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help=_("a pair's names, repeatable"))
     parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
                         help=_("a pair's players' national and club numbers (USEBIO), repeatable"))
+    parser.add_argument("--butler-trim-from", type=int, default=BUTLER_TRIM_FROM, metavar="N",
+                        help=_("Butler IMPs: the datum leaves out the top and bottom score from N scores "
+                               "on (default {n}; Compscore3 uses 4)").format(n=BUTLER_TRIM_FROM))
+    parser.add_argument("--master-point-type", default="", metavar="TYPE",
+                        help=_("the federation's kind of master points, for USEBIO (e.g. GREEN)"))
     parser.add_argument("--deals", metavar="FILE.pbn", help=_("the deals (default: generated)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of generated deals (default 1)"))
     parser.add_argument("--store", default="station.db",

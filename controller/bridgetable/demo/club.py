@@ -284,7 +284,7 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
         standings = score_session(session).as_json(session.setup.pairs)
         standings["devices"] = [table.devices_report() for table in tables]
         if options.export:
-            write_exports(session, options.export)
+            write_exports(session, options.export, CLUB)
         if on_over is not None:
             on_over(standings)
         if server is not None:

@@ -44,7 +44,8 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
         pairs[int(number)] = names.strip()
     scoring = "ROBOTS" if args.movement == "robots" else args.scoring
     setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
-                         numbers=dict(player_numbers(text) for text in args.numbers or []))
+                         numbers=dict(player_numbers(text) for text in args.numbers or []),
+                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from)
     count = len(setup.build_movement().boards)
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards

@@ -16,6 +16,7 @@ from ..bridge import Deal, board_dealer, board_vulnerability
 from ..i18n import STATION
 from ..link import SCHEMA_VERSION
 from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
+from ..scoring.imps import BUTLER_TRIM_FROM
 from .store import BoardInfo, Store
 
 _ = STATION.gettext
@@ -54,6 +55,8 @@ class SessionSetup:
     # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
     fouled: dict[str, dict[str, int]] = field(default_factory=dict)
     penalties: list[dict[str, Any]] = field(default_factory=list)
+    master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
+    butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -64,6 +67,9 @@ class SessionSetup:
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
             raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
                                "and only it is"))
+        if self.butler_trim_from < 3:
+            raise SetupError(_("Butler's datum leaves out the top and bottom from 3 scores or more, "
+                               "not {n}").format(n=self.butler_trim_from))
         self.pairs = {int(pair): names for pair, names in self.pairs.items()}
         self.numbers = {int(pair): players for pair, players in self.numbers.items()}
 

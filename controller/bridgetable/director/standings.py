@@ -101,7 +101,8 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             scored = [Scored(i, *i.score.imps()) if isinstance(i.score, Adjusted)
                       else Scored(i, against_robots[board], 0.0 - against_robots[board]) for i in inputs]
         else:
-            scored = score_results(scoring, stored, times.get(board, 0), session.setup.fouled.get(str(board)))
+            scored = score_results(scoring, stored, times.get(board, 0), session.setup.fouled.get(str(board)),
+                                   session.setup.butler_trim_from)
         if standings.match is not None:
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
@@ -175,7 +176,7 @@ class LiveStandings:
             return
         stored = played(self._board(board))
         scored = score_results(self.session.setup.scoring, stored, self._played.get(board, 0),
-                               self.session.setup.fouled.get(str(board)))
+                               self.session.setup.fouled.get(str(board)), self.session.setup.butler_trim_from)
         self._travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                    for r, s in zip(stored, scored, strict=True)]
         self._tally.put(board, scored)
