@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import queue
+import secrets
 import threading
 import time
 from collections import defaultdict
@@ -99,7 +101,9 @@ class IngestWorker:
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
-        client = mqtt_client(broker, f"bridgetable-{name}", v5=True)
+        # a client id of its own: the workers of every process, on any machine, side by side (one id
+        # for all had each new connection throw out the previous one)
+        client = mqtt_client(broker, f"bridgetable-{name}-{os.getpid()}-{secrets.token_hex(3)}", v5=True)
         client.on_connect = self._on_connect
         client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message
