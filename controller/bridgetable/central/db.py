@@ -5,11 +5,14 @@ A result is unique by (club, session, round, table, board, revision): ``ingest``
 delivered again after a restart, or taken by two ingest workers — is one row. A session's set-up
 is replaced by a newer one; a ranking by one that counts more revisions. Each ingest worker has
 its own connection; concurrent batches only insert, and touch the rows of ``clubs`` and
-``sessions`` in one order, so that they do not deadlock.
+``sessions`` in one order, so that they do not deadlock. A connection the server dropped (a
+restart, a failover) is made again at the next use; while the server is away each use raises
+``psycopg.OperationalError``, which the workers retry with a backoff and the pages answer 503.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,7 +57,10 @@ class CentralDb:
 
     def __init__(self, url: str, *, create: bool = True) -> None:
         """Connect; with ``create``, make the tables that are missing (not on a read-only replica)."""
-        self.db = psycopg.connect(url, autocommit=True)
+        self.url = url
+        self._connection = psycopg.connect(url, autocommit=True)
+        self._closed = False
+        self._reconnecting = threading.Lock()
         if not create:
             return
         with self.db.transaction():
@@ -63,8 +69,26 @@ class CentralDb:
                 if statement.strip():
                     self.db.execute(statement)
 
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """The connection; made again if the server dropped it (OperationalError while it is away)."""
+        if self._connection.broken and not self._closed:
+            with self._reconnecting:
+                if self._connection.broken:
+                    self._connection = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+        return self._connection
+
+    def connected(self) -> bool:
+        """Whether the server answers now."""
+        try:
+            self.db.execute("SELECT 1")
+            return True
+        except psycopg.OperationalError:
+            return False
+
     def close(self) -> None:
-        self.db.close()
+        self._closed = True
+        self._connection.close()
 
     def ingest(self, messages: Sequence[Message]) -> list[bool]:
         """Store a batch in one transaction; for each message, True if it changed anything

@@ -13,10 +13,11 @@ query on the one connection in turn (psycopg serialises them).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -69,10 +70,23 @@ def station_page(name: str, prefix: str, **values: Any) -> str:
     return page
 
 
-def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
+def create_app(db_url: str, language: str = i18n.SOURCE,
+               workers: Callable[[], list[dict[str, Any]]] | None = None) -> Starlette:
     """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables), in
-    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours."""
+    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours.
+    ``/health`` says whether the database answers and how this process's ingest ``workers`` are."""
     db = CentralDb(db_url, create=False)
+
+    def database_away(request: Request, exc: Exception) -> Response:
+        message = _("the results database does not answer; try again in a moment")
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=503)
+        return render("error.html", message=message, status_code=503)
+
+    def health(request: Request) -> Response:
+        state: dict[str, Any] = {"database": db.connected(), "workers": workers() if workers else []}
+        healthy = state["database"] and all(w["broker"] and w["database"] for w in state["workers"])
+        return JSONResponse(state, status_code=200 if healthy else 503)
 
     def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith("/api/"):
@@ -170,7 +184,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players/{number}", api_player),
-        Route("/api/live", api_live),
+        Route("/api/live", api_live), Route("/health", health),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
@@ -178,5 +192,6 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
         yield
         db.close()
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={SessionNotFound: not_found},
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={SessionNotFound: not_found, psycopg.OperationalError: database_away},
                      middleware=[Middleware(Language, default=language)])
