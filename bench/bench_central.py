@@ -3,22 +3,26 @@ in PostgreSQL by 1, 2 and 4 ingest worker processes sharing an MQTT 5 shared sub
 
 Each club is a station's store (SQLite, a Mitchell session with its deals) with the real upstream
 link (``director.upstream``: the outbox in the station's file, signed messages, resent until the
-center acks them), connected straight to the central broker (a club's own Mosquitto bridge adds
-one hop, not measured here). Every ``--every`` seconds each club's tables finish a round: the
-round's results (with a 52-card play record) are stored at once and the upstream link woken. The
-workers are separate ``bridgetable central --no-web`` processes. Measured per worker count:
-results stored per second at the center (first result stored at a club to the last stored at the
-center) and the end-to-end latency of each result (stored at the club -> committed at the center:
-median and 95th percentile). The same run again with every club's link cut (the central broker
+center acks them), connected straight to the central broker as a station is. Every ``--every``
+seconds each club's tables finish a round: the round's results (with a 52-card play record) are
+stored at once and the upstream link woken. The workers are separate ``bridgetable central
+--no-web`` processes. Measured per worker count: results stored per second at the center (first
+result stored at a club to the last stored at the center) and the end-to-end latency of each
+result (stored at the club -> committed at the center: median and 95th percentile). The same run again with every club's link cut (the central broker
 stopped for ``--cut`` seconds in mid-session, then started again on the same port): nothing lost,
 nothing doubled, checked by comparing each club's store with the center's rows.
 
     .venv/bin/python bench/bench_central.py [--clubs 20] [--tables 8] [--rounds 7] [--workers 1 2 4]
+
+Whatever happens (an error, Ctrl-C), it stops the Mosquitto, the worker processes and the
+PostgreSQL it started, and removes its files (``--dir``: keep them there instead). The workers run
+the same code as the bench (this checkout's ``controller`` first on their path).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -28,11 +32,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import psycopg
 
+import bridgetable
 from bridgetable.bridge import Contract, Deal, Seat, board_vulnerability, duplicate_score
 from bridgetable.central.pgserver import PrivatePostgres
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -40,6 +46,9 @@ from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.director.upstream import RESEND_AFTER, Upstream, UpstreamOutbox, derive_club_key
 from bridgetable.link import Broker
 from bridgetable.link.broker import MosquittoProcess
+
+STARTED = re.compile(r"ingest workers? on")  # what `bridgetable central` prints once subscribed
+CONTROLLER = Path(bridgetable.__file__).resolve().parents[1]  # the workers run the bench's code
 
 
 class BenchClub:
@@ -83,19 +92,34 @@ class BenchClub:
         self.store.close()
 
 
-def start_workers(count: int, url: str, secret_file: Path, port: int,
-                  log: Path) -> list[subprocess.Popen[bytes]]:
-    """``count`` ingest processes of one worker each, started and subscribed."""
+@contextlib.contextmanager
+def workers_running(count: int, url: str, secret_file: Path, port: int, log: Path) -> Iterator[None]:
+    """``count`` ingest processes of one worker each, started and subscribed; stopped on leaving,
+    whatever happened (none is left running)."""
     command = [sys.executable, "-m", "bridgetable.cli", "central", "--secret-file", str(secret_file),
                "--db", url, "--broker", f"127.0.0.1:{port}", "--workers", "1", "--no-web"]
-    with log.open("ab") as out:
-        workers = [subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) for _ in range(count)]
-    deadline = time.monotonic() + 30
-    while log.read_text().count("ingest worker(s) on") < count:  # each says so once subscribed
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the ingest workers did not start: {log.read_text()[-2000:]}")
-        time.sleep(0.1)
-    return workers
+    path = os.pathsep.join(filter(None, [str(CONTROLLER), os.environ.get("PYTHONPATH")]))
+    workers: list[subprocess.Popen[bytes]] = []
+    try:
+        with log.open("ab") as out:
+            for _ in range(count):
+                workers.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                                env={**os.environ, "PYTHONPATH": path}))
+        deadline = time.monotonic() + 30
+        while len(STARTED.findall(log.read_text())) < count:  # each says so once subscribed
+            if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
+                raise RuntimeError(f"the ingest workers did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            try:
+                worker.wait(10)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
 
 
 def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: Path) -> dict[str, float]:
@@ -106,55 +130,58 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
     secret_file.write_text(secret.hex())
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
-    broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
-    broker.start()
     run = f"w{workers}{'cut' if cut else ''}"
     log = work / f"workers-{run}.log"
-    procs = start_workers(workers, url, secret_file, broker.port, log)
-    clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
-             for n in range(1, args.clubs + 1)]
+    broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
+    clubs: list[BenchClub] = []
     try:
-        for club in clubs:
-            club.upstream.start()
-        for round_ in range(1, args.rounds + 1):
-            for club in clubs:
-                club.play_round(round_)
-            if cut and round_ == (args.rounds + 1) // 2:
-                broker.stop()  # every club's link to the center is down
-                time.sleep(cut)
-                broker.start()
-            else:
-                time.sleep(args.every)
-        expected = {(club.name, club.session.id, r.round, r.table, r.board, r.revision)
-                    for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
-        deadline = time.monotonic() + 120 + 5 * cut
-        with psycopg.connect(url, autocommit=True) as db:
-            while True:
-                count = db.execute("SELECT count(*) FROM results").fetchone()
-                if (count and count[0] >= len(expected)) or time.monotonic() > deadline:
-                    break
-                time.sleep(0.1)
-            time.sleep(min(3.0, args.resend_after))  # anything resent late would show up as a double
-            rows = db.execute("SELECT club, session, round, tbl, board, revision, stored_at, "
-                              "extract(epoch FROM received) FROM results").fetchall()
-        got = [tuple(row[:6]) for row in rows]
-        latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
-        last = max(float(row[7]) for row in rows)
-        first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
-        figures = {"results": len(expected), "lost": len(expected - set(got)),
-                   "doubled": len(got) - len(set(got)), "per_second": len(got) / (last - first),
-                   "p50_ms": 1000 * statistics.median(latencies),
-                   "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
+        broker.start()
+        with workers_running(workers, url, secret_file, broker.port, log):
+            clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
+                     for n in range(1, args.clubs + 1)]
+            figures = play_and_measure(args, clubs, broker, cut, url)
     finally:
         for club in clubs:
             club.close()
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
         broker.stop()
     figures["resent"] = duplicates(log)
     return figures
+
+
+def play_and_measure(args: argparse.Namespace, clubs: list[BenchClub], broker: MosquittoProcess, cut: float,
+                     url: str) -> dict[str, float]:
+    """Play the session at every club (the link cut for ``cut`` s half-way), wait for the center
+    to hold it, and compare: stored/s, latencies, lost, doubled."""
+    for club in clubs:
+        club.upstream.start()
+    for round_ in range(1, args.rounds + 1):
+        for club in clubs:
+            club.play_round(round_)
+        if cut and round_ == (args.rounds + 1) // 2:
+            broker.stop()  # every club's link to the center is down
+            time.sleep(cut)
+            broker.start()
+        else:
+            time.sleep(args.every)
+    expected = {(club.name, club.session.id, r.round, r.table, r.board, r.revision)
+                for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
+    deadline = time.monotonic() + 120 + 5 * cut
+    with psycopg.connect(url, autocommit=True) as db:
+        while True:
+            count = db.execute("SELECT count(*) FROM results").fetchone()
+            if (count and count[0] >= len(expected)) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        time.sleep(min(3.0, args.resend_after))  # anything resent late would show up as a double
+        rows = db.execute("SELECT club, session, round, tbl, board, revision, stored_at, "
+                          "extract(epoch FROM received) FROM results").fetchall()
+    got = [tuple(row[:6]) for row in rows]
+    latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
+    last = max(float(row[7]) for row in rows)
+    first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
+    return {"results": len(expected), "lost": len(expected - set(got)), "doubled": len(got) - len(set(got)),
+            "per_second": len(got) / (last - first), "p50_ms": 1000 * statistics.median(latencies),
+            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
 
 
 def duplicates(log: Path) -> int:
@@ -162,7 +189,7 @@ def duplicates(log: Path) -> int:
     return sum(int(n) for n in re.findall(r"'duplicates': (\d+)", log.read_text()))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clubs", type=int, default=20)
@@ -176,17 +203,22 @@ def main() -> None:
                         help="seconds every club's link is cut in the second set of runs (0: no cut)")
     parser.add_argument("--resend-after", type=float, default=RESEND_AFTER,
                         help=f"the outbox's resend delay (default {RESEND_AFTER:g} s, the station's)")
-    args = parser.parse_args()
+    parser.add_argument("--dir", type=Path, help="keep the brokers', clubs' and workers' files here "
+                        "(default: a temporary directory, removed at the end)")
+    args = parser.parse_args(argv)
     per_club = args.tables * args.rounds * args.boards_per_round
     print(f"{args.clubs} clubs x {per_club} results ({args.tables} tables, {args.rounds} rounds of "
           f"{args.boards_per_round} boards, a round every {args.every} s); PostgreSQL and Mosquitto on this "
           f"machine ({os.cpu_count()} cores)")
     print(f"{'workers':>7} {'link':>10} {'results':>7} {'stored/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
           f"{'lost':>5} {'doubled':>7} {'resent':>7}")
-    with tempfile.TemporaryDirectory(prefix="bench-central-") as tmp, PrivatePostgres() as url:
+    with contextlib.ExitStack() as stack:
+        work = args.dir or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-central-")))
+        work.mkdir(parents=True, exist_ok=True)
+        url = stack.enter_context(PrivatePostgres())
         for cut in (0.0, args.cut) if args.cut else (0.0,):
             for workers in args.workers:
-                figures = one_run(args, workers, cut, url, Path(tmp))
+                figures = one_run(args, workers, cut, url, work)
                 link = f"cut {cut:g} s" if cut else "up"
                 print(f"{workers:>7} {link:>10} {figures['results']:>7.0f} {figures['per_second']:>9.0f} "
                       f"{figures['p50_ms']:>8.0f} {figures['p95_ms']:>8.0f} {figures['lost']:>5.0f} "
