@@ -7,10 +7,11 @@ center acks them), connected straight to the central broker as a station is. Eve
 seconds each club's tables finish a round: the round's results (with a 52-card play record) are
 stored at once and the upstream link woken. The workers are separate ``bridgetable central
 --no-web`` processes. Measured per worker count: results stored per second at the center (first
-result stored at a club to the last stored at the center) and the end-to-end latency of each
-result (stored at the club -> committed at the center: median and 95th percentile). The same run again with every club's link cut (the central broker
-stopped for ``--cut`` seconds in mid-session, then started again on the same port): nothing lost,
-nothing doubled, checked by comparing each club's store with the center's rows.
+result stored at a club to the last stored at the center) and the end-to-end latency of each result
+(stored at the club -> committed at the center: median and 95th percentile). The same run again with
+every club's link cut (the central broker stopped for ``--cut`` seconds in mid-session, then started
+again on the same port): nothing lost, nothing doubled, checked by comparing each club's store with
+the center's rows.
 
     .venv/bin/python bench/bench_central.py [--clubs 20] [--tables 8] [--rounds 7] [--workers 1 2 4]
 
