@@ -38,10 +38,13 @@ CREATE TABLE IF NOT EXISTS rankings (club TEXT NOT NULL, session TEXT NOT NULL, 
     ranking JSONB NOT NULL, PRIMARY KEY (club, session));
 CREATE TABLE IF NOT EXISTS refused (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, topic TEXT NOT NULL,
     reason TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now());
+CREATE INDEX IF NOT EXISTS results_by_received ON results (received);
+CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, session);
 """
 RESULT_FIELDS = ("round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks",
                  "ns_score", "lead", "adjusted", "source", "record", "stored_at")
 LIVE_MINUTES = 30  # a session with a result this recent and no final ranking is being played
+PAGE = 50  # sessions on a page of a club's sessions
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +156,15 @@ class CentralDb:
         return self.rows("SELECT c.club, count(s.session) AS sessions FROM clubs c LEFT JOIN sessions s "
                          "USING (club) GROUP BY c.club ORDER BY c.club")
 
-    def sessions(self, club: str) -> list[dict[str, Any]]:
+    def sessions(self, club: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of a club's sessions, newest first (``PAGE`` a page; one more tells that a next
+        page exists)."""
         return self.rows("SELECT s.session, s.event, s.created, (SELECT count(*) FROM results r WHERE "
                          "r.club = s.club AND r.session = s.session) AS results, k.seq IS NOT NULL AS final "
-                         "FROM sessions s LEFT JOIN rankings k USING (club, session) WHERE s.club = %s "
-                         "ORDER BY s.created DESC, s.session", (club,))
+                         "FROM (SELECT * FROM sessions WHERE club = %s ORDER BY created DESC, session "
+                         "LIMIT %s OFFSET %s) s LEFT JOIN rankings k USING (club, session) "
+                         "ORDER BY s.created DESC, s.session",
+                         (club, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
     def session(self, club: str, session: str) -> dict[str, Any] | None:
         found = self.rows("SELECT s.event, s.setup, k.ranking, k.seq FROM sessions s LEFT JOIN rankings k "
@@ -183,11 +190,13 @@ class CentralDb:
 
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""
-        return self.rows(
-            "SELECT r.club, r.session, s.event, count(*) AS results, max(r.received) AS last "
-            "FROM results r JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
-            "WHERE k.seq IS NULL GROUP BY r.club, r.session, s.event "
-            f"HAVING max(r.received) > now() - interval '{LIVE_MINUTES} minutes' ORDER BY r.club, r.session")
+        return self.rows(  # the recent results by their index, then each session's count by its key
+            "WITH recent AS (SELECT club, session, max(received) AS last FROM results "
+            f"WHERE received > now() - interval '{LIVE_MINUTES} minutes' GROUP BY club, session) "
+            "SELECT r.club, r.session, s.event, (SELECT count(*) FROM results x WHERE x.club = r.club "
+            "AND x.session = r.session) AS results, r.last FROM recent r "
+            "JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
+            "WHERE k.seq IS NULL ORDER BY r.club, r.session")
 
     def counts(self) -> dict[str, int]:
         """How many results and refused messages the database holds."""

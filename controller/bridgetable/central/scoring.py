@@ -1,9 +1,13 @@
 """A club's session as the center has it, scored with the station's own scoring: the set-up and
 the results are put into an in-memory store, from which ``director.standings`` ranks the pairs
-exactly as the club's station does."""
+exactly as the club's station does. ``ScoredSessions`` keeps the sessions shown lately, scored:
+a page is scored again only when a result or a set-up arrived since (as the station rescores when
+a result arrives), not on every request."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..director.session import Session, SessionSetup
@@ -36,3 +40,33 @@ def load_session(db: CentralDb, club: str, session: str) -> tuple[Session, Stand
         "round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks", "ns_score",
         "lead", "adjusted", "source", "record", "stored_at")}) for row in db.results(club, session)])
     return loaded, score_session(loaded)
+
+
+class ScoredSessions:
+    """The standings of the ``size`` sessions shown last, each kept as long as the center holds the
+    same set-up and the same number of results for it."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.scored = 0  # how many times a session was scored (the rest were served as kept)
+        self._kept: OrderedDict[tuple[str, str], tuple[Any, tuple[Session, Standings]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, db: CentralDb, club: str, session: str) -> tuple[Session, Standings]:
+        found = db.rows("SELECT s.setup_id, (SELECT count(*) FROM results r WHERE r.club = s.club AND "
+                        "r.session = s.session) AS results FROM sessions s "
+                        "WHERE s.club = %s AND s.session = %s", (club, session))
+        state = (found[0]["setup_id"], found[0]["results"]) if found else None
+        with self._lock:
+            kept = self._kept.get((club, session))
+            if kept is not None and kept[0] == state:
+                self._kept.move_to_end((club, session))
+                return kept[1]
+        scored = load_session(db, club, session)
+        with self._lock:
+            self.scored += 1
+            self._kept[(club, session)] = (state, scored)
+            self._kept.move_to_end((club, session))
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return scored

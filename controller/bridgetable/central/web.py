@@ -32,8 +32,8 @@ from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
-from .db import CentralDb
-from .scoring import SessionNotFound, load_session
+from .db import PAGE, CentralDb
+from .scoring import ScoredSessions, SessionNotFound
 
 _ = CENTRAL.gettext
 
@@ -76,6 +76,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
     each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours.
     ``/health`` says whether the database answers and how this process's ingest ``workers`` are."""
     db = CentralDb(db_url, create=False)
+    scored = ScoredSessions()
 
     def database_away(request: Request, exc: Exception) -> Response:
         message = _("the results database does not answer; try again in a moment")
@@ -93,11 +94,19 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
             return JSONResponse({"error": str(exc)}, status_code=404)
         return render("error.html", message=str(exc), status_code=404)
 
-    def club_sessions(name: str) -> list[dict[str, Any]]:
-        sessions = db.sessions(name)
-        if not sessions:
+    def club_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The club, the page asked for (``?page=N``), its sessions, and whether an older page follows."""
+        name, asked = request.path_params["club"], request.query_params.get("page", "1")
+        page = int(asked) if asked.isdigit() else 0
+        if page < 1:
+            raise SessionNotFound(_("page {page!r}: a page is a number from 1").format(page=asked[:20]))
+        sessions = db.sessions(name, page)
+        if not sessions and page == 1:
             raise SessionNotFound(_("no session of club {club!r} has reached the center").format(club=name))
-        return sessions
+        if not sessions:
+            raise SessionNotFound(_("club {club!r} has no page {page} of sessions").format(
+                club=name, page=page))
+        return name, page, sessions[:PAGE], len(sessions) > PAGE
 
     def clubs(request: Request) -> Response:
         return render("clubs.html", clubs=db.clubs(), live=db.live())
@@ -106,12 +115,12 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
         return render("now.html", live=db.live())
 
     def club(request: Request) -> Response:
-        name = request.path_params["club"]
-        return render("club.html", club=name, sessions=club_sessions(name))
+        name, page, sessions, older = club_sessions(request)
+        return render("club.html", club=name, sessions=sessions, page=page, older=older)
 
     def session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings = scored.get(db, name, session_id)
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
                   "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
@@ -126,7 +135,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
     def board(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["board"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings = scored.get(db, name, session_id)
         info = loaded.store.boards(session_id).get(number)
         if info is None:
             raise SessionNotFound(_("session {session!r} of {club!r} has no board {board}").format(
@@ -141,7 +150,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
     def pair(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["pair"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings = scored.get(db, name, session_id)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
         if entry is None and not lines:
@@ -159,11 +168,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
         return JSONResponse(_json(db.clubs()))
 
     def api_sessions(request: Request) -> Response:
-        return JSONResponse(_json(club_sessions(request.path_params["club"])))
+        """A page of the club's sessions; a ``Link`` header (rel="next") names the next one."""
+        name, page, sessions, older = club_sessions(request)
+        headers = {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if older else None
+        return JSONResponse(_json(sessions), headers=headers)
 
     def api_session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings = scored.get(db, name, session_id)
         found = db.session(name, session_id) or {}
         return JSONResponse(_json({"club": name, "session": session_id, "setup": found.get("setup"),
                                    "final_ranking": found.get("ranking"),
@@ -192,6 +204,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
         yield
         db.close()
 
-    return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={SessionNotFound: not_found, psycopg.OperationalError: database_away},
-                     middleware=[Middleware(Language, default=language)])
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={SessionNotFound: not_found, psycopg.OperationalError: database_away},
+                    middleware=[Middleware(Language, default=language)])
+    app.state.scored = scored  # how often the session pages were scored
+    return app
