@@ -37,16 +37,25 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
+import httpx
 import psycopg
+from psycopg.types.json import Jsonb
 
 import bridgetable
 from bridgetable.bridge import Contract, Deal, Seat, board_vulnerability, duplicate_score
+from bridgetable.central.db import CentralDb
 from bridgetable.central.pgserver import PrivatePostgres
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.store import SQLiteStore, StoredResult
-from bridgetable.director.upstream import RESEND_AFTER, Upstream, UpstreamOutbox, derive_club_key
+from bridgetable.director.upstream import (
+    RESEND_AFTER,
+    Upstream,
+    UpstreamOutbox,
+    derive_club_key,
+    setup_message,
+)
 from bridgetable.link import Broker
-from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.broker import MosquittoProcess, free_port
 
 STARTED = re.compile(r"ingest workers? on")  # what `bridgetable central` prints once subscribed
 CONTROLLER = Path(bridgetable.__file__).resolve().parents[1]  # the workers run the bench's code
@@ -190,6 +199,103 @@ def duplicates(log: Path) -> int:
     return sum(int(n) for n in re.findall(r"'duplicates': (\d+)", log.read_text()))
 
 
+RECORD = '{"auction": [], "play": []}'  # the read side's results: the record's size is not the point
+
+
+def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
+    """The database as after ``args.read`` results: clubs of 60 sessions each, every session a
+    whole Mitchell with its set-up, its results (COPY) and its final ranking; one player in every
+    session of the first club. Returns a club, one of its sessions and that player's number."""
+    pairs = {p: f"Player {p}a (P-{p}a) & Player {p}b (P-{p}b)" for p in range(1, 2 * args.tables + 1)}
+    setup = SessionSetup("read", "Evening", {"kind": "mitchell", "tables": args.tables, "rounds": args.rounds,
+                                             "boards_per_round": args.boards_per_round}, "MP", pairs=pairs)
+    boards = generated_boards(len(setup.build_movement().boards), 1)
+    session = Session.create(SQLiteStore(":memory:"), setup, boards)
+    body = setup_message(session, "club")
+    stored = Jsonb({k: body[k] for k in ("event", "movement", "scoring", "teams", "pairs", "boards")})
+    played = [(a.round, a.table, board, a.ns, a.ew)
+              for a in session.movement.assignments for board in a.boards]
+    per_club = 60
+    ranking = Jsonb([{"pair": p, "rank": p, "percent": 50.0} for p in pairs])
+    columns = "club, session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, " \
+              "lead, source, record, stored_at"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
+        CentralDb(url).close()  # the tables and their indexes
+        for c in range(1, max(1, args.read // (len(played) * per_club)) + 1):
+            club = f"club{c:04d}"
+            names = [f"s{n:03d}" for n in range(1, per_club + 1)]
+            with db.transaction():
+                db.execute("INSERT INTO clubs (club) VALUES (%s)", (club,))
+                for age, name in enumerate(reversed(names)):
+                    db.execute("INSERT INTO sessions (club, session, event, setup, setup_id, created) VALUES "
+                               "(%s, %s, 'Evening', %s, 'read', now() - %s * interval '1 day')",
+                               (club, name, stored, age))
+                    db.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s)",
+                               (club, name, len(played), ranking))
+                    if c == 1:
+                        db.execute("INSERT INTO players VALUES (%s, %s, 1, 'Player 1a', 'P-1a')",
+                                   (club, name))
+                with db.cursor().copy(f"COPY results ({columns}) FROM STDIN") as copy:
+                    for name in names:
+                        for round_, table, board, ns, ew in played:
+                            copy.write_row((club, name, round_, table, board, 1, ns, ew, "4H", "S", 10, 420,
+                                            "SA", "table", RECORD, "2026-12-01T19:00:00+00:00"))
+        db.execute("ANALYZE")
+    return "club0001", "s030", "P-1a"
+
+
+def read_side(args: argparse.Namespace, url: str, work: Path) -> None:
+    """Requests/s of the pages on the filled database (one page process, one client at a time)."""
+    started = time.monotonic()
+    club, session, player = fill(url, args)
+    with psycopg.connect(url, autocommit=True) as db:
+        results = db.execute("SELECT count(*) FROM results").fetchone()
+    print(f"read side: {results[0] if results else 0:,} results stored in {time.monotonic() - started:.0f} s")
+    (work / "secret").write_text(secrets.token_hex(32))
+    port = free_port()
+    log = work / "pages.log"
+    with log.open("ab") as out:
+        pages = subprocess.Popen([sys.executable, "-m", "bridgetable.cli", "central", "--secret-file",
+                                  str(work / "secret"), "--db", url, "--workers", "0", "--port", str(port)],
+                                 stdout=out, stderr=subprocess.STDOUT,
+                                 env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                     filter(None, [str(CONTROLLER), os.environ.get("PYTHONPATH")]))})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base, timeout=60) as client:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if client.get("/health").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or pages.poll() is not None:
+                    raise RuntimeError(f"the pages did not start: {log.read_text()[-2000:]}")
+                time.sleep(0.2)
+            print(f"{'page':>32} {'requests/s':>10} {'ms each':>8} {'KB':>6}")
+            for path in ("/", f"/club/{club}", f"/club/{club}?page=2", f"/club/{club}/{session}",
+                         f"/player/{player}", "/api/live"):
+                times, size = [], 0
+                until = time.monotonic() + args.read_seconds
+                while time.monotonic() < until or not times:
+                    sent = time.monotonic()
+                    answer = client.get(path)
+                    answer.raise_for_status()
+                    times.append(time.monotonic() - sent)
+                    size = len(answer.content)
+                print(f"{path:>32} {len(times) / sum(times):>10.1f} {1000 * statistics.mean(times):>8.0f} "
+                      f"{size / 1024:>6.0f}", flush=True)
+    finally:
+        pages.terminate()
+        try:
+            pages.wait(10)
+        except subprocess.TimeoutExpired:
+            pages.kill()
+            pages.wait()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -204,6 +310,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds every club's link is cut in the second set of runs (0: no cut)")
     parser.add_argument("--resend-after", type=float, default=RESEND_AFTER,
                         help=f"the outbox's resend delay (default {RESEND_AFTER:g} s, the station's)")
+    parser.add_argument("--read", type=int, default=0, metavar="RESULTS",
+                        help="then the read side: the pages' requests/s with this many results stored")
+    parser.add_argument("--read-seconds", type=float, default=3.0, help="how long each page is asked")
     parser.add_argument("--dir", type=Path, help="keep the brokers', clubs' and workers' files here "
                         "(default: a temporary directory, removed at the end)")
     args = parser.parse_args(argv)
@@ -218,12 +327,14 @@ def main(argv: list[str] | None = None) -> None:
         work.mkdir(parents=True, exist_ok=True)
         url = stack.enter_context(PrivatePostgres())
         for cut in (0.0, args.cut) if args.cut else (0.0,):
-            for workers in args.workers:
+            for workers in args.workers if args.workers != [0] else []:
                 figures = one_run(args, workers, cut, url, work)
                 link = f"cut {cut:g} s" if cut else "up"
                 print(f"{workers:>7} {link:>10} {figures['results']:>7.0f} {figures['per_second']:>9.0f} "
                       f"{figures['p50_ms']:>8.0f} {figures['p95_ms']:>8.0f} {figures['lost']:>5.0f} "
                       f"{figures['doubled']:>7.0f} {figures['resent']:>7.0f}", flush=True)
+        if args.read:
+            read_side(args, url, work)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """bench/bench_central.py runs from a checkout and leaves nothing running (issue 23, item 12): a tiny
-evening with a cut link, and one interrupted half-way."""
+evening with a cut link and the read side, and one interrupted half-way."""
 
 from __future__ import annotations
 
@@ -30,13 +30,18 @@ def running_with(text: str) -> list[str]:
 
 def test_the_bench_runs_a_tiny_evening_with_a_cut_and_stops_what_it_started(tmp_path: Path) -> None:
     work = tmp_path / "bench"
-    run = subprocess.run([sys.executable, str(BENCH), *TINY, "--workers", "1", "--cut", "1", "--dir",
-                          str(work)], capture_output=True, text=True, timeout=240)
+    run = subprocess.run([sys.executable, str(BENCH), *TINY, "--workers", "1", "--cut", "1", "--read", "1",
+                          "--read-seconds", "0.2", "--dir", str(work)],
+                         capture_output=True, text=True, timeout=240)
     assert run.returncode == 0, run.stderr[-3000:]
     rows = re.findall(r"^\s+1\s+(up|cut 1 s)\s+12\s+\d+\s+\d+\s+\d+\s+(\d+)\s+(\d+)", run.stdout, re.M)
     assert [row[0] for row in rows] == ["up", "cut 1 s"], run.stdout
     assert all(row[1:] == ("0", "0") for row in rows)  # nothing lost, nothing doubled
-    assert running_with(str(work)) == []  # its Mosquittos and workers are gone
+    assert "read side: 360 results stored" in run.stdout  # a club's 60 sessions of 6 results
+    pages = re.findall(r"^\s+(/\S*)\s+[\d.]+\s+\d+\s+\d+$", run.stdout, re.M)
+    assert pages == ["/", "/club/club0001", "/club/club0001?page=2", "/club/club0001/s030", "/player/P-1a",
+                     "/api/live"], run.stdout
+    assert running_with(str(work)) == []  # its Mosquittos, workers and page process are gone
 
 
 def test_an_interrupted_bench_stops_its_broker_and_workers(tmp_path: Path) -> None:
