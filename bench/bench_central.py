@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -218,7 +218,7 @@ def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
     per_club = 60
     ranking = Jsonb([{"pair": p, "rank": p, "percent": 50.0} for p in pairs])
     columns = "club, session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, " \
-              "lead, source, record, stored_at"
+              "lead, source, record, stored_at, received"
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
         CentralDb(url).close()  # the tables and their indexes
@@ -237,10 +237,11 @@ def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
                         db.execute("INSERT INTO players VALUES (%s, %s, 1, 'Player 1a', 'P-1a')",
                                    (club, name))
                 with db.cursor().copy(f"COPY results ({columns}) FROM STDIN") as copy:
-                    for name in names:
+                    for age, name in enumerate(reversed(names)):  # each received on its evening
+                        evening = (datetime.now(UTC) - timedelta(days=age)).isoformat()
                         for round_, table, board, ns, ew in played:
                             copy.write_row((club, name, round_, table, board, 1, ns, ew, "4H", "S", 10, 420,
-                                            "SA", "table", RECORD, "2026-12-01T19:00:00+00:00"))
+                                            "SA", "table", RECORD, evening, evening))
         db.execute("ANALYZE")
     return "club0001", "s030", "P-1a"
 
