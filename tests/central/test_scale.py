@@ -1,5 +1,6 @@
-"""The center's read side at scale (issue 23, item 11): a club's sessions a page at a time, a
-session scored again only when a result arrived, the sessions being played found by an index."""
+"""The center's read side at scale (issue 23, item 11): a club's and a player's sessions a page at a
+time, a session scored again only when a result arrived, the sessions being played found by an
+index."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .test_pages import CLUB, PLAYING, center, played  # noqa: F401 (center: the
 
 @pytest.fixture
 def many(central_url: str) -> str:
-    """CLUB with 2 * PAGE + 20 sessions, a day apart, the newest last."""
+    """CLUB with 2 * PAGE + 20 sessions, a day apart, the newest last; player 10001 in each."""
     db = CentralDb(central_url)
     try:
         db.db.execute("INSERT INTO clubs (club) VALUES (%s)", (CLUB,))
@@ -26,6 +27,7 @@ def many(central_url: str) -> str:
                       "'s' || lpad(n::text, 3, '0'), 'Evening', now() - (200 - n) * interval '1 day' "
                       "FROM generate_series(1, %s) n",
                       (CLUB, 2 * PAGE + 20))
+        db.db.execute("INSERT INTO players SELECT club, session, 1, 'Ann Holm', '10001' FROM sessions")
     finally:
         db.close()
     return central_url
@@ -48,6 +50,19 @@ def test_a_clubs_sessions_come_a_page_at_a_time_newest_first(many: str) -> None:
         assert [s["session"] for s in api.json()][:2] == ["s070", "s069"] and len(api.json()) == PAGE
         assert api.headers["link"] == f'</api/clubs/{CLUB}/sessions?page=3>; rel="next"'
         assert "link" not in client.get(f"/api/clubs/{CLUB}/sessions?page=3").headers
+
+
+def test_a_players_sessions_come_a_page_at_a_time(many: str) -> None:
+    with TestClient(web.create_app(many)) as client:
+        first = client.get("/player/10001")
+        assert first.text.count(f'<a href="/club/{CLUB}/s') == PAGE and "/s120" in first.text
+        assert 'href="?page=2" rel="next">Older sessions' in first.text
+        assert client.get("/player/10001?page=3").text.count(f'<a href="/club/{CLUB}/s') == 20
+        beyond = client.get("/player/10001?page=4", headers={"Accept-Language": "da"})
+        assert beyond.status_code == 404 and "spiller 10001 har ingen side 4 med turneringer" in beyond.text
+        api = client.get("/api/players/10001?page=2")
+        assert len(api.json()) == PAGE and api.headers["link"] == '</api/players/10001?page=3>; rel="next"'
+        assert client.get("/player/20002").status_code == 200  # no session yet: the page says so
 
 
 def test_a_session_is_scored_again_only_when_a_result_arrived(center: str, tmp_path: Path) -> None:  # noqa: F811

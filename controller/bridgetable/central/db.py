@@ -178,15 +178,17 @@ class CentralDb:
                          f"FROM results WHERE club = %s AND session = %s{one} ORDER BY board, tbl, revision",
                          (club, session) if board is None else (club, session, board))
 
-    def player(self, number: str) -> list[dict[str, Any]]:
-        """A player's sessions across clubs, with the pair's place in each final ranking."""
+    def player(self, number: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of a player's sessions across clubs, newest first, with the pair's place in each
+        final ranking (``PAGE`` a page; one more tells that a next page exists)."""
         return self.rows(
             "SELECT p.club, p.session, p.pair, p.name, s.event, s.created, "
             "(SELECT e->>'rank' FROM jsonb_array_elements(k.ranking) e WHERE (e->>'pair')::int = p.pair "
             " LIMIT 1) AS rank, (SELECT e->>'percent' FROM jsonb_array_elements(k.ranking) e "
             " WHERE (e->>'pair')::int = p.pair LIMIT 1) AS percent "
             "FROM players p JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
-            "WHERE p.number = %s ORDER BY s.created DESC, p.club", (number,))
+            "WHERE p.number = %s ORDER BY s.created DESC, p.club, p.session LIMIT %s OFFSET %s",
+            (number, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""

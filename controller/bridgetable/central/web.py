@@ -94,12 +94,29 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
             return JSONResponse({"error": str(exc)}, status_code=404)
         return render("error.html", message=str(exc), status_code=404)
 
+    def page_asked(request: Request) -> int:
+        """The page a request asks for (``?page=N``, 1 by default)."""
+        asked = request.query_params.get("page", "1")
+        if not asked.isdigit() or int(asked) < 1:
+            raise SessionNotFound(_("page {page!r}: a page is a number from 1").format(page=asked[:20]))
+        return int(asked)
+
+    def next_page(request: Request, page: int, more: bool) -> dict[str, str] | None:
+        """An API answer's ``Link`` header naming the next page, when there is one."""
+        return {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if more else None
+
+    def player_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The player, the page asked for, its sessions, and whether an older page follows."""
+        number, page = request.path_params["number"], page_asked(request)
+        history = db.player(number, page)
+        if not history and page > 1:
+            raise SessionNotFound(_("player {number} has no page {page} of sessions").format(
+                number=number, page=page))
+        return number, page, history[:PAGE], len(history) > PAGE
+
     def club_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The club, the page asked for (``?page=N``), its sessions, and whether an older page follows."""
-        name, asked = request.path_params["club"], request.query_params.get("page", "1")
-        page = int(asked) if asked.isdigit() else 0
-        if page < 1:
-            raise SessionNotFound(_("page {page!r}: a page is a number from 1").format(page=asked[:20]))
+        name, page = request.path_params["club"], page_asked(request)
         sessions = db.sessions(name, page)
         if not sessions and page == 1:
             raise SessionNotFound(_("no session of club {club!r} has reached the center").format(club=name))
@@ -161,17 +178,16 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
             entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
 
     def player(request: Request) -> Response:
-        number = request.path_params["number"]
-        return render("player.html", number=number, history=db.player(number))
+        number, page, history, older = player_sessions(request)
+        return render("player.html", number=number, history=history, page=page, older=older)
 
     def api_clubs(request: Request) -> Response:
         return JSONResponse(_json(db.clubs()))
 
     def api_sessions(request: Request) -> Response:
         """A page of the club's sessions; a ``Link`` header (rel="next") names the next one."""
-        name, page, sessions, older = club_sessions(request)
-        headers = {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if older else None
-        return JSONResponse(_json(sessions), headers=headers)
+        _name, page, sessions, older = club_sessions(request)
+        return JSONResponse(_json(sessions), headers=next_page(request, page, older))
 
     def api_session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
@@ -183,7 +199,9 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
                                    "results": db.results(name, session_id)}))
 
     def api_player(request: Request) -> Response:
-        return JSONResponse(_json(db.player(request.path_params["number"])))
+        """A page of the player's sessions; a ``Link`` header (rel="next") names the next one."""
+        _number, page, history, older = player_sessions(request)
+        return JSONResponse(_json(history), headers=next_page(request, page, older))
 
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
