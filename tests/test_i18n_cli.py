@@ -211,6 +211,7 @@ NOT_PROSE = {
                            "central: ", "http://"},
     # the accounts file's keys, the upstream outbox's file, uvicorn's log level
     "director/commands.py": {"bridgetable station: ", "http://", "warning", "utf-8", "--accounts ",
+                             "--central-password-file ",
                              "strerror", "club", "secret", "postgres", "upstream.db"},
 }
 LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated

@@ -318,8 +318,15 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),
                         help=_("the director's web password (default: $BRIDGETABLE_PASSWORD)"))
     parser.add_argument("--central-key", metavar="FILE",
-                        help=_("feed the central results server: the club's key, hex (the club's "
-                             "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)"))
+                        help=_("feed the central results server: the club's key, hex (with --central; "
+                               "deploy/install-station.sh --central)"))
+    parser.add_argument("--central", metavar="HOST:PORT",
+                        help=_("the central broker, which the station connects to itself, never through "
+                               "the club's broker (8883: TLS)"))
+    parser.add_argument("--central-password-file", metavar="FILE",
+                        help=_("the club's password at the central broker (its login is the club's name)"))
+    parser.add_argument("--central-ca", metavar="FILE",
+                        help=_("the CA of the central broker's certificate (TLS)"))
     parser.add_argument("--from-central", type=float, nargs="?", const=600.0, metavar="SECONDS",
                         help=_("start --session from the set-up the center sent (with --central-key; "
                              "waits up to SECONDS, default 600)"))
