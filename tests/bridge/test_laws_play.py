@@ -81,6 +81,21 @@ def test_law_63_an_established_revoke_cannot_be_corrected() -> None:
     assert play.revoke_transfer(Seat.W.side) >= 0 and not play.revokes[0].corrected
 
 
+def test_law_63a4_agreeing_to_the_opponents_claim_establishes_the_revoke() -> None:
+    play = laws_play()
+    for text in ["S3", "SJ", "C4", "SA"]:  # West revokes; North wins the trick
+        play.play(text)
+    revoke = play.revokes[0]
+    play.claim(Seat.N, 12)
+    assert not play.is_established(revoke)  # claimed, not yet agreed
+    play.accept_claim()  # East-West, the offenders, agree
+    assert play.is_established(revoke)
+    with pytest.raises(IllegalCard) as caught:
+        play.correct_revoke(Seat.W)
+    assert caught.value.law == "63A4" and not play.revokes[0].corrected
+    assert play.declarer_tricks == 13  # the claim's 12, the revoke trick, and no transfer back
+
+
 TWELVE_FIRST_ELEVEN = [
     # East leads his diamonds; South follows once, then throws spades; West throws clubs; North
     # throws his little cards and hearts, keeping ♥KQ. East wins the first eleven tricks.

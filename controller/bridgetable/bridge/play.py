@@ -426,11 +426,11 @@ class Play:
 
     # ---- correcting a revoke (Law 62) -----------------------------------------------------------
     def is_established(self, revoke: Revoke) -> bool:
-        """Whether the offender or partner has played to a later trick (Law 63A1), or their side
-        claimed or conceded (63A3)."""
+        """Whether the offender or partner has played to a later trick (Law 63A1), their side
+        claimed or conceded (63A3), or agreed to the opponents' claim or concession (63A4)."""
         side = revoke.seat.side
         claim = self.claim_made
-        if claim is not None and claim.claimer.side is side:
+        if claim is not None and (claim.claimer.side is side or claim.state is ClaimState.ACCEPTED):
             return True
         return any(card is not None and seat.side is side
                    for trick in self.tricks[revoke.trick + 1:]
@@ -449,6 +449,12 @@ class Play:
         revoke = next((r for r in reversed(self.revokes) if r.seat == seat and not r.corrected), None)
         if revoke is None:
             raise IllegalCard(_("{seat} has no revoke to correct").format(seat=words.seat(seat)), law="62")
+        claim = self.claim_made
+        if claim is not None and claim.state in _SETTLED and claim.claimer.side is not revoke.seat.side:
+            law = "63A4" if claim.state is ClaimState.ACCEPTED else "70"
+            raise IllegalCard(_("{seat}'s revoke in trick {trick} stands: the claim settled the play, and "
+                                "no trick is taken apart after it").format(
+                seat=words.seat(seat), trick=revoke.trick + 1), law=law)
         if not self.is_established(revoke):
             return self._correct_before_established(revoke)
         if revoke.trick == 11 and self.claim_made is None:
