@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgetable.bridge import Deal, Seat
-from bridgetable.events import TableEvent
+from bridgetable.events import Key, TableEvent
 from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
 from bridgetable.table.journal import Journal
 from bridgetable.table.service import TableService, replay
@@ -27,11 +27,11 @@ def config(policy: str) -> FlowConfig:
 
 
 def sim(line: str) -> list[TableEvent]:
-    """A --sim line's events: "S 4S" (a bid), "W pass", "E DT" (a card), "S claim"."""
+    """A --sim line's events: "S 4S" (a bid), "W pass", "S 2" (a key), "E DT" (a card)."""
     seat, what = line.split()
-    if what[0].isdigit():
+    if what[0].isdigit() and len(what) > 1:
         return [key(seat, what[0]), key(seat, what[1:].upper())]
-    if what.upper() in ("OK", "UNDO", "PASS", "X", "XX", "CLAIM", "DIRECTOR", "C", "D", "H", "S"):
+    if what.upper() in {key.value for key in Key}:
         return [key(seat, what.upper())]
     return [card(seat, what.upper())]
 
@@ -100,4 +100,89 @@ def test_law_63a4_before_the_claim_is_agreed_the_revoke_may_still_be_corrected(t
     table.feed("S undo")  # declarer withdraws the claim: play goes on, the revoke not established
     message = table.feed("E undo")
     assert "Law 62B1" in (message or "")
+    table.replays()
+
+
+# ---- Law 50D2 -----------------------------------------------------------------------------------
+def east_leads_the_ten_of_diamonds(tmp_path: Path) -> Table:
+    """4S by South; East leads DT out of turn (West's lead) and the director does not accept it."""
+    table = four_spades("laws", tmp_path)
+    table.feed("E DT")
+    assert table.flow.view().deciders == ("S",)
+    table.feed("E director", "E undo")  # the director, at East's seat: not accepted (Law 54D)
+    play = table.flow.play
+    assert play is not None and [str(c) for c in play.penalty_cards[Seat.E]] == ["DT"]
+    return table
+
+
+def test_law_50d2_declarer_requires_the_penalty_cards_suit_and_it_is_picked_up(tmp_path: Path) -> None:
+    table = east_leads_the_ten_of_diamonds(tmp_path)
+    choice = table.flow.view().lead_choice
+    assert choice == ("declarer may require or forbid a diamonds lead by West (East's penalty card DT, "
+                      "Law 50D2): suit key forbids, OK requires, PASS waives")
+    assert "Law 50D2" in table.refused("W DQ")  # West waits for declarer's choice
+    assert "declarer does" in table.refused("W ok")
+    message = table.feed("S ok")
+    assert message == ("declarer required a diamond lead by West (Law 50D2); East picks up DT: no longer "
+                       "a penalty card (Law 50D2a)")
+    play = table.flow.play
+    assert play is not None and play.penalty_cards == {}
+    assert "must lead a diamond" in table.refused("W HA")
+    table.feed("W DQ", "N D3", "E D8")  # East need not play the ten: it was picked up
+    assert table.flow.view().lead_choice is None
+    table.replays()
+    record = table.flow.result_record(Seat.E)["director_calls"]
+    assert any("Law 50D2a" in text for text in record)
+
+
+def test_law_50d2_declarer_forbids_the_suit_while_west_keeps_the_lead(tmp_path: Path) -> None:
+    table = east_leads_the_ten_of_diamonds(tmp_path)
+    table.feed("S D")  # forbids diamonds
+    assert "may not lead a diamond" in table.refused("W DQ")
+    table.feed("W HA", "N H5", "E H8", "S H2")  # West wins and keeps the lead
+    assert "may not lead a diamond" in table.refused("W DQ")
+    table.feed("W HK")
+    table.replays()
+
+
+def test_law_50d2_declarer_waives_and_the_card_stays_a_penalty_card(tmp_path: Path) -> None:
+    table = east_leads_the_ten_of_diamonds(tmp_path)
+    message = table.feed("S pass")
+    assert message == ("declarer waived the lead restriction on West (Law 50D2); DT of East stays a "
+                       "penalty card (Law 50D2b)")
+    table.feed("W CA", "N C5", "E C8", "S C2")  # East follows to clubs: the ten waits
+    assert table.flow.view().lead_choice is not None  # West on lead again: declarer chooses again
+    table.feed("S pass", "W DQ", "N D3")
+    assert "penalty card DT" in table.refused("E D6")  # the first legal opportunity (Law 50D1)
+    table.feed("E DT")
+    table.replays()
+
+
+def test_law_50d2_prevent_refuses_the_lead_out_of_turn(tmp_path: Path) -> None:
+    table = four_spades("prevent", tmp_path)
+    assert "out of turn" in table.refused("E DT")
+    table.feed("W DQ")
+    assert table.flow.view().lead_choice is None
+    table.replays()
+
+
+# ---- Law 51A ------------------------------------------------------------------------------------
+def test_law_51a_declarer_designates_which_of_two_penalty_cards_is_played(tmp_path: Path) -> None:
+    table = east_leads_the_ten_of_diamonds(tmp_path)
+    table.feed("E D8", "E director", "E undo")  # again out of turn, again not accepted
+    play = table.flow.play
+    assert play is not None and sorted(str(c) for c in play.penalty_cards[Seat.E]) == ["D8", "DT"]
+    assert "Law 50D2, 51B" in (table.flow.view().lead_choice or "")
+    table.feed("S pass", "W DQ", "N D3")  # both stay penalty cards; both follow to diamonds
+    view = table.flow.view()
+    assert view.lead_choice == "declarer designates the penalty card East plays (Law 51A): 1 = ♦8, 2 = ♦10"
+    assert "Law 51A" in table.refused("E DT")  # East may not choose
+    assert "may not designate" in table.refused("E 2")
+    assert "out of range" in table.refused("S 3")
+    message = table.feed("S 2")
+    assert message == "declarer designated DT as the penalty card East plays (Law 51A)"
+    assert "designated" in table.refused("E D8")
+    table.feed("E DT")
+    play = table.flow.play
+    assert play is not None and [str(c) for c in play.penalty_cards[Seat.E]] == ["D8"]
     table.replays()

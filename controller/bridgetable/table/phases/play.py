@@ -57,6 +57,8 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     play = b.require_play()
     if play.lead_choice is not None and key is not Key.UNDO:
         return _choose_lead(b, play, seat, key)
+    if play.designation_due and key in LEVEL_KEYS:
+        return _designate(b, play, seat, key)
     if key is Key.UNDO:
         if not play.dummy_exposed:
             return auction.back_to_auction(b, seat)
@@ -138,16 +140,29 @@ _SUITS = {Key.CLUBS: Suit.CLUBS, Key.DIAMONDS: Suit.DIAMONDS, Key.HEARTS: Suit.H
 
 
 def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
-    """Declarer's Law 26 choice at the offender's partner's first lead: a suit key forbids that
-    suit, OK requires the suit of the withdrawn bid (26A2), PASS waives; the director may enter
-    it at any seat once called."""
+    """Declarer's choice before a defender's lead: Law 26 at the offender's partner's first lead,
+    or 50D2 when the leader's partner has a penalty card. A suit key forbids that suit, OK requires
+    the suit of the withdrawn bid (26A2) or of the penalty card (50D2a; with penalty cards of
+    several suits, the director enters which), PASS waives; the director may enter it at any seat
+    once called."""
     choice = play.lead_choice
     assert choice is not None
     by: Seat | None = None if b.director is not None else seat
     if key is Key.PASS:
         return play.choose_lead(None, by=by)
-    if key is Key.OK and choice.require:
+    if key is Key.OK and len(choice.require) == 1:
         return play.choose_lead(choice.require[0], require=True, by=by)
     if key in _SUITS:
         return play.choose_lead(_SUITS[key], by=by)
     raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))
+
+
+def _designate(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
+    """Declarer's designation of the penalty card a defender plays (Law 51A): 1 the first card the
+    displays list, 2 the second...; the director may enter it at any seat once called."""
+    due = play.designation_due
+    number = LEVEL_KEYS[key]
+    if number > len(due):
+        raise Refused(_("{number} is out of range: {low} to {high}").format(
+            number=number, low=1, high=len(due)))
+    return play.designate(due[number - 1], by=None if b.director is not None else seat)
