@@ -191,7 +191,14 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
         report.problems.append(Problem("contract", _(
             "Contract {recorded}, but the auction ends in {contract}").format(
             recorded=notation.call(str(record.contract)), contract=notation.call(str(contract)))))
-    if record.declarer is not None and declarer is not None and record.declarer != declarer:
+    if declarer is not None and record.declarer == declarer.partner and record.opening_leader == declarer.rho:
+        # the play corroborates it: the lead came from the defender on the new declarer's left
+        report.warnings.append(_(
+            "Declarer {recorded} is the partner of {declarer}, who first named the strain of {contract}: "
+            "right only if {declarer} spread the hand after an opening lead out of turn (Law 54A)").format(
+            recorded=_seat(record.declarer), declarer=_seat(declarer), contract=notation.call(str(contract))))
+        declarer = record.declarer
+    elif record.declarer is not None and declarer is not None and record.declarer != declarer:
         report.problems.append(Problem(
             "declarer", _("Declarer {recorded}, but {declarer} first named the strain of {contract}").format(
                 recorded=_seat(record.declarer), declarer=_seat(declarer),

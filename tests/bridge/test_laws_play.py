@@ -180,3 +180,23 @@ def test_law_26_declarer_forbids_a_suit_as_long_as_the_partner_keeps_the_lead() 
         play.play(text)
     assert play.turn is Seat.E and any(c.suit is Suit.HEARTS for c in play.legal_cards())
     play.play("H7")
+
+
+# ---- Law 54A -----------------------------------------------------------------------------------
+def test_law_54a_declarer_spreads_his_hand_only_after_an_opening_lead_out_of_turn() -> None:
+    play = laws_play()  # 3NT by North: East's lead
+    play.play("SK", Seat.W)
+    pending = play.pending
+    assert pending is not None and Choice.SPREAD in pending.options
+    with pytest.raises(IllegalCard, match="may not decide"):
+        play.decide(Choice.SPREAD, Seat.S)  # dummy may not choose
+    play.decide(Choice.SPREAD, Seat.N)
+    assert play.declarer is Seat.S and play.dummy is Seat.N and play.opening_leader is Seat.W
+    assert play.current.cards == [card("SK")] and play.turn is Seat.N
+    assert "North spreads the hand and becomes dummy; South declares (Law 54A)" in str(play.irregularities[0])
+    for text in ["S4", "S3", "S7"]:
+        play.play(text)
+    assert play.turn is Seat.W
+    play.play("D4", Seat.E)  # West won; East leads out of turn: Law 53, 56, no spreading now
+    with pytest.raises(IllegalCard, match="not an option"):
+        play.decide(Choice.SPREAD, Seat.S)

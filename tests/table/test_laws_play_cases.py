@@ -7,10 +7,15 @@ declarer spreading his hand after an opening lead out of turn (54A), and dummy d
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from bridgetable.bridge import Deal, Seat
+import pytest
+
+from bridgetable.bridge import Contract, Deal, Seat, duplicate_score
+from bridgetable.cli import main
 from bridgetable.events import Key, TableEvent
+from bridgetable.formats.pbn import read_pbn_file
 from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
 from bridgetable.table.journal import Journal
 from bridgetable.table.service import TableService, replay
@@ -67,6 +72,21 @@ class Table:
         assert again.view().durable() == self.flow.view().durable()
         if self.flow.phase is Phase.RESULT:
             assert again.result_record(Seat.E) == self.flow.result_record(Seat.E)
+
+
+    def checked(self, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+        """The journal's confirmed boards exported to PBN and read by `bridgetable check`, which
+        must find no problem: the last record's declarer, result, score and warnings."""
+        self.service.journal.close()
+        pbn = self.path.with_suffix(".pbn")
+        assert main(["table", "--journal", str(self.path), "--export", str(pbn)]) == 0
+        capsys.readouterr()
+        code = main(["check", "--json", str(pbn)])
+        [report] = json.loads(capsys.readouterr().out)["boards"]
+        assert code == 0 and report["problems"] == []
+        [record] = read_pbn_file(pbn)
+        return {"declarer": str(record.declarer), "result": record.result, "score_ns": record.score_ns,
+                "warnings": report["warnings"]}
 
 
 def four_spades(policy: str, tmp_path: Path) -> Table:
@@ -186,3 +206,50 @@ def test_law_51a_declarer_designates_which_of_two_penalty_cards_is_played(tmp_pa
     play = table.flow.play
     assert play is not None and [str(c) for c in play.penalty_cards[Seat.E]] == ["D8"]
     table.replays()
+
+
+# ---- Law 54 -------------------------------------------------------------------------------------
+def test_law_54a_declarer_spreads_his_hand_and_partner_declares(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = four_spades("laws", tmp_path)
+    table.feed("E DT")
+    assert table.flow.view().irregularity == ("DT led out of turn by East: South accepts (OK), becomes dummy "
+                                              "(PASS, Law 54A) or director (DIRECTOR)")
+    assert "accepts (OK)" in table.refused("N pass")  # only declarer chooses
+    message = table.feed("S pass")
+    assert "South spreads the hand and becomes dummy; North declares (Law 54A)" in (message or "")
+    view = table.flow.view()
+    assert view.declarer == "N" and view.contract == "4S" and view.trick == (("E", "DT"),)
+    assert view.turn == "S"  # dummy's card, which North now plays
+    table.feed("N DA", "W D9")  # scanned at North's seat: from dummy, South's hand
+    play = table.flow.play
+    assert play is not None and play.declarer is Seat.N and play.dummy is Seat.S
+    while not play.is_complete:
+        table.feed(f"{play.turn if play.turn != play.dummy else play.declarer} {play.legal_cards()[0]}")
+    record = table.flow.result_record(Seat.E)
+    assert record["declarer"] == "N" and record["contract"] == "4S"
+    assert record["tricks"] == play.declarer_tricks == table.flow.view().tricks_ns
+    assert record["score_ns"] == duplicate_score(Contract.parse("4S"), play.declarer_tricks, vulnerable=False)
+    assert any("Law 54A" in text for text in record["director_calls"])
+    table.replays()
+    table.feed("E ok")
+    checked = table.checked(capsys)  # our export: North declares, East's lead on his left
+    assert {key: checked[key] for key in ("declarer", "result", "score_ns")} == {
+        "declarer": "N", "result": record["tricks"], "score_ns": record["score_ns"]}
+    assert ["Law 54A" in warning for warning in checked["warnings"]] == [True]  # type: ignore[union-attr]
+
+
+def test_law_54b_accepted_the_lead_stands_and_declarer_plays_second(tmp_path: Path) -> None:
+    table = four_spades("laws", tmp_path)
+    table.feed("E DT", "S ok")
+    view = table.flow.view()
+    assert view.declarer == "S" and view.turn == "S" and view.trick == (("E", "DT"),)
+    table.feed("S DA")
+    assert table.flow.view().turn == "W"
+    table.replays()
+
+
+def test_law_54_prevent_refuses_the_opening_lead_out_of_turn(tmp_path: Path) -> None:
+    table = four_spades("prevent", tmp_path)
+    assert "Law 53-57" in table.refused("E DT")
+    assert table.flow.view().irregularity is None and table.flow.view().declarer == "S"

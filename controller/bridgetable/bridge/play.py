@@ -374,30 +374,39 @@ class Play:
                               law="44")
         index = len(self.tricks) - 1
         deciders: tuple[Seat, ...]
+        options: tuple[Choice, ...] = (Choice.ACCEPT, Choice.REFUSE)
         if hand.side is declaring:
             if index == 0:
                 raise IllegalCard(_("{card} from {seat} before the opening lead: the director rules "
                                     "(Law 24, 41)")
                                   .format(card=words.card(card), seat=words.seat(hand)), law="53-57")
             law, deciders = "55", (self.declarer.lho, self.declarer.rho)
+        elif index == 0:
+            law, deciders, options = "54", (self.declarer,), (*options, Choice.SPREAD)
         else:
-            law, deciders = ("54" if index == 0 else "53, 56"), (self.declarer,)
+            law, deciders = "53, 56", (self.declarer,)
         self.irregularities.append(
-            Irregularity("lead out of turn", law, hand, str(card), index, turn, deciders))
+            Irregularity("lead out of turn", law, hand, str(card), index, turn, deciders, options))
 
     def decide(self, choice: Choice, by: Seat | None = None) -> Irregularity:
         """Decide the pending lead out of turn: ``by`` is declarer for a defender's lead, either
         defender for a lead from declarer's or dummy's hand (Law 55), or None for the director.
 
         ACCEPT (Laws 53A, 54B, 55A): the card stands as the lead and the hand on its left plays
-        next (the "accept and become dummy" option of Law 54A is not offered). REFUSE: the card
+        next. SPREAD, after an opening lead by the wrong defender (54A): declarer spreads his hand
+        and becomes dummy, his partner declares, and the card is the opening lead. REFUSE: the card
         goes back and the player whose lead it was leads. A defender's card becomes a major penalty
         card (Laws 54D, 56, 50), which ``legal_cards`` then obliges its owner to play at the first
         legal opportunity (Law 50D1); declarer's card carries no penalty (Laws 55, 48A)."""
         pending = decide_pending(self.irregularities, choice, by, IllegalCard,
                                  _("there is no lead out of turn awaiting a decision"))
         card = Card.parse(pending.subject)
-        if choice is Choice.ACCEPT:
+        if choice is Choice.SPREAD:
+            self.declarer = self.declarer.partner
+            pending.rectification.append(
+                _("{dummy} spreads the hand and becomes dummy; {declarer} declares (Law 54A)").format(
+                    dummy=words.seat(self.dummy), declarer=words.seat(self.declarer)))
+        if choice is not Choice.REFUSE:
             trick = self.tricks[-1]
             trick.leader = pending.offender
             self._add(card, trick, pending.offender)
