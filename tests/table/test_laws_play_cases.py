@@ -253,3 +253,35 @@ def test_law_54_prevent_refuses_the_opening_lead_out_of_turn(tmp_path: Path) -> 
     table = four_spades("prevent", tmp_path)
     assert "Law 53-57" in table.refused("E DT")
     assert table.flow.view().irregularity is None and table.flow.view().declarer == "S"
+
+
+# ---- Laws 9A4, 43A1 -----------------------------------------------------------------------------
+@pytest.mark.parametrize("policy", ["prevent", "laws"])
+def test_law_9a4_43a1_dummy_may_not_call_the_director_during_the_play(policy: str, tmp_path: Path) -> None:
+    table = four_spades(policy, tmp_path)
+    table.feed("N director", "N director")  # before the opening lead dummy is not yet dummy
+    table.feed("W HA")
+    assert "Law 9A4, 43A1" in table.refused("N director")
+    assert "Law 9A4, 43A1" in table.refused("N undo")
+    table.feed("S director")  # declarer calls; the director may answer at dummy's seat
+    table.feed("N director")
+    assert table.flow.view().director is None
+    table.feed("N H5", "E H8", "S H2")
+    table.feed("W CA", "N C5", "E C8", "S C2", "W CK", "N C6", "E C9", "S C3", "W CQ", "N C7", "E CT",
+               "S C4")
+    table.feed("W claim", "W 3", "W ok", "S ok")  # West claims 3 of the 9 left; declarer agrees
+    assert table.flow.phase is Phase.RESULT
+    table.feed("N director")  # after the play dummy may draw attention (Law 9A4)
+    table.replays()
+
+
+def test_law_43a1_dummys_revoke_is_corrected_by_declarer_not_by_dummy(tmp_path: Path) -> None:
+    table = four_spades("laws", tmp_path)
+    table.feed("W HA", "N D3")  # dummy revokes (declarer's play from dummy), holding hearts
+    assert table.flow.view().director is not None  # the table calls the director itself
+    assert "Law 9A4, 43A1" in table.refused("N undo")
+    message = table.feed("S undo")  # declarer corrects it: no penalty card (Law 62B2)
+    assert "Law 62B2" in (message or "")
+    table.feed("N H5")
+    assert table.flow.view().trick == (("W", "HA"), ("N", "H5"))
+    table.replays()

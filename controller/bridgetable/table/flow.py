@@ -182,6 +182,8 @@ class BoardFlow:
         if board.irregularity() is not None:
             return irregularity.on_key(board, seat, key), None
         if key is Key.DIRECTOR and not (claim.disputes(board, seat) or result.disputes(board, seat)):
+            if board.director is None and play.dummy_silenced(board, seat):
+                raise Refused(_(play.DUMMY_SILENT))
             return board.toggle_director(seat), None
         handler = board.rules.handlers.get(board.phase) or HANDLERS.get(board.phase)
         if handler is None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from ...bridge import Card, Play, Rank, Seat, Suit, words
 from ...events import Key
-from ...i18n import LAWS, notation
+from ...i18n import LAWS, N_, notation
 from ..board import LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused, stepped
 from . import auction, irregularity
 
 _ = LAWS.gettext
+
+DUMMY_SILENT = N_("dummy may not draw attention to an irregularity or call the director during the play; "
+                  "declarer corrects a revoke from dummy's hand (Law 9A4, 43A1)")
 
 
 def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
@@ -62,6 +65,8 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     if key is Key.UNDO:
         if not play.dummy_exposed:
             return auction.back_to_auction(b, seat)
+        if dummy_silenced(b, seat):
+            raise Refused(_(DUMMY_SILENT))
         if b.config.policy == "laws" and revoke_to_correct(play, seat) is not None:
             return correct_revoke(b, play, seat)
         raise Refused(_("a played card cannot be taken back (Law 45C)"))
@@ -71,6 +76,15 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         b.phase, b.claimer, b.number = Phase.CLAIM_ENTRY, seat, play.tricks_remaining
         return _("{seat} claims: enter the tricks, then OK").format(seat=words.seat(seat))
     raise Refused(_("play: scan a card (or CLAIM), not {key}").format(key=key.value))
+
+
+def dummy_silenced(b: BoardInPlay, seat: Seat) -> bool:
+    """Whether ``seat`` is dummy during the play, once dummy's hand is faced: dummy may not draw
+    attention to an irregularity, call the director (unless answering a call on show) or correct
+    a revoke from his hand, which declarer does (Laws 9A4, 43A1)."""
+    play = b.play
+    return (b.phase is Phase.PLAY and play is not None and seat == play.dummy and play.dummy_exposed
+            and not play.is_complete)
 
 
 def on_lead_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
