@@ -303,7 +303,7 @@ def test_54_56_refused_the_card_is_a_major_penalty_card_played_at_first_legal_op
     play.decide(REFUSE, Seat.N)
     assert play.turn is Seat.E and play.penalty_cards == {Seat.W: cards("SK")}
     assert Card.parse("SK") in play.remaining(Seat.W)
-    assert "SK is a major penalty card of West (Law 50); East leads (Law 56)" in str(play.irregularities[0])
+    assert "SK is a major penalty card of West (Law 50); East leads (Law 54D)" in str(play.irregularities[0])
     play.choose_lead(None, by=Seat.N)  # declarer neither requires nor forbids spades (Law 50D2b)
     play.play("S3")  # East leads a spade
     play.play("S7")  # dummy

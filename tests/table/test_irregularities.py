@@ -87,8 +87,8 @@ def test_lead_out_of_turn_refused_becomes_a_penalty_card(laws: BoardFlow) -> Non
     feed(laws, *auction_events(Seat.N, "1NT Pass 3NT Pass Pass Pass"))  # North declares, East leads
     feed(laws, card("W", "SJ"))
     view = laws.view()
-    assert view.irregularity == ("SJ led out of turn by West: North accepts (OK), becomes dummy "
-                                 "(PASS, Law 54A) or director (DIRECTOR)")
+    assert view.irregularity == ("SJ led out of turn by West: North accepts (OK), does not (UNDO), becomes "
+                                 "dummy (PASS, Law 54A) or director (DIRECTOR)")
     assert view.deciders == ("N",) and view.trick == ()
     assert "awaits a decision" in refused(laws, card("E", "S2"))
     feed(laws, key("E", "DIRECTOR"), key("E", "UNDO"))  # the director: not accepted

@@ -213,8 +213,8 @@ def test_law_54a_declarer_spreads_his_hand_and_partner_declares(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     table = four_spades("laws", tmp_path)
     table.feed("E DT")
-    assert table.flow.view().irregularity == ("DT led out of turn by East: South accepts (OK), becomes dummy "
-                                              "(PASS, Law 54A) or director (DIRECTOR)")
+    assert table.flow.view().irregularity == ("DT led out of turn by East: South accepts (OK), does not "
+                                              "(UNDO), becomes dummy (PASS, Law 54A) or director (DIRECTOR)")
     assert "accepts (OK)" in table.refused("N pass")  # only declarer chooses
     message = table.feed("S pass")
     assert "South spreads the hand and becomes dummy; North declares (Law 54A)" in (message or "")
@@ -246,6 +246,17 @@ def test_law_54b_accepted_the_lead_stands_and_declarer_plays_second(tmp_path: Pa
     assert view.declarer == "S" and view.turn == "S" and view.trick == (("E", "DT"),)
     table.feed("S DA")
     assert table.flow.view().turn == "W"
+    table.replays()
+
+
+def test_law_54d_declarer_refuses_and_the_card_is_a_penalty_card(tmp_path: Path) -> None:
+    table = four_spades("laws", tmp_path)
+    table.feed("E DT")
+    assert "accepts (OK)" in table.refused("W undo")  # only declarer decides
+    message = table.feed("S undo")  # declarer himself, without the director
+    assert "DT is a major penalty card of East (Law 50); West leads (Law 54D)" in (message or "")
+    assert "not accepted by South" in (message or "")
+    assert "Law 50D2" in (table.flow.view().lead_choice or "")
     table.replays()
 
 

@@ -418,9 +418,9 @@ class Play:
         else:
             self._penalty(pending.offender, card)
             pending.rectification.append(
-                _("{card} is a major penalty card of {offender} (Law 50); {seat} leads (Law 56)").format(
+                _("{card} is a major penalty card of {offender} (Law 50); {seat} leads (Law {law})").format(
                     card=words.card(card), offender=words.seat(pending.offender),
-                    seat=words.seat(pending.in_turn)))
+                    seat=words.seat(pending.in_turn), law="54D" if pending.law == "54" else "56"))
         return pending
 
     def _penalty(self, seat: Seat, card: Card) -> None:

@@ -20,7 +20,8 @@ The keys, as the README documents them:
   during the play, which may only answer a call (Laws 9A4, 43A1).
 - Under the "laws" policy (``FlowConfig.policy``) an insufficient bid, a call out of rotation or a
   lead out of turn is taken and held pending (see ``bridge.irregularity``): OK at the seat the Law
-  names (the offender's LHO; declarer, or a defender for declarer's own lead) accepts it, PASS at
+  names (the offender's LHO; declarer, or a defender for declarer's own lead) accepts it (and
+  UNDO there refuses a lead), PASS at
   declarer's seat after an opening lead out of turn spreads declarer's hand as dummy (54A);
   DIRECTOR at any seat calls the director, who then enters the decision at any seat: OK accepts,
   UNDO does not (the call is cancelled, the card goes back), PASS spreads. The decision is an

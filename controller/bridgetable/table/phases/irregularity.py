@@ -35,8 +35,13 @@ def text(b: BoardInPlay) -> str | None:
                   "UNDO does not") if spread
                 else _("{what} (Law {law}): director: OK accepts, UNDO does not"))
         return text.format(what=what, law=irr.law)
-    text = (_("{what}: {seats} accepts (OK), becomes dummy (PASS, Law 54A) or director (DIRECTOR)")
-            if spread else _("{what}: {seats} accepts (OK) or director (DIRECTOR)"))
+    if spread:
+        text = _("{what}: {seats} accepts (OK), does not (UNDO), becomes dummy (PASS, Law 54A) or "
+                 "director (DIRECTOR)")
+    elif irr.kind == "lead out of turn":
+        text = _("{what}: {seats} accepts (OK), does not (UNDO) or director (DIRECTOR)")
+    else:
+        text = _("{what}: {seats} accepts (OK) or director (DIRECTOR)")
     return text.format(what=what, seats=words.seats(irr.deciders))
 
 
@@ -44,9 +49,10 @@ _CHOICES = {Key.OK: Choice.ACCEPT, Key.UNDO: Choice.REFUSE, Key.PASS: Choice.SPR
 
 
 def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
-    """OK at a decider's seat accepts, PASS there (an opening lead out of turn) spreads
-    declarer's hand as dummy (Law 54A); DIRECTOR calls the director (again: the call is
-    answered), who then decides at any seat: OK accepts, UNDO does not, PASS spreads."""
+    """OK at a decider's seat accepts, UNDO there refuses a lead out of turn (an irregular call
+    only the director refuses), PASS there (an opening lead out of turn) spreads declarer's hand
+    as dummy (Law 54A); DIRECTOR calls the director (again: the call is answered), who then
+    decides at any seat: OK accepts, UNDO does not, PASS spreads."""
     irr = b.irregularity()
     assert irr is not None
     if key is Key.DIRECTOR:
@@ -62,8 +68,8 @@ def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     decided_by: Seat | None
     if b.director is not None:
         decided_by = None
-    elif choice is not Choice.REFUSE and seat in irr.deciders:
-        decided_by = seat
+    elif seat in irr.deciders and (choice is not Choice.REFUSE or irr.kind == "lead out of turn"):
+        decided_by = seat  # a lead the player named may also refuse himself (Laws 53, 54D, 55, 56)
     else:
         raise Refused(text(b) or "")
     assert choice is not None
