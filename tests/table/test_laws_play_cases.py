@@ -75,17 +75,18 @@ class Table:
 
 
     def checked(self, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
-        """The journal's confirmed boards exported to PBN and read by `bridgetable check`, which
-        must find no problem: the last record's declarer, result, score and warnings."""
+        """The journal's confirmed board exported to PBN and read by `bridgetable check`: its
+        declarer, result and score, and the check's problems and warnings."""
         self.service.journal.close()
         pbn = self.path.with_suffix(".pbn")
         assert main(["table", "--journal", str(self.path), "--export", str(pbn)]) == 0
         capsys.readouterr()
         code = main(["check", "--json", str(pbn)])
         [report] = json.loads(capsys.readouterr().out)["boards"]
-        assert code == 0 and report["problems"] == []
+        assert code == (1 if report["problems"] else 0)
         [record] = read_pbn_file(pbn)
         return {"declarer": str(record.declarer), "result": record.result, "score_ns": record.score_ns,
+                "problems": [problem["kind"] for problem in report["problems"]],
                 "warnings": report["warnings"]}
 
 
@@ -96,7 +97,8 @@ def four_spades(policy: str, tmp_path: Path) -> Table:
 
 
 # ---- Law 63A4 -----------------------------------------------------------------------------------
-def test_law_63a4_a_revoke_is_established_once_the_offenders_agree_to_the_claim(tmp_path: Path) -> None:
+def test_law_63a4_a_revoke_is_established_once_the_offenders_agree_to_the_claim(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     table = four_spades("laws", tmp_path)
     table.feed("W HA", "N H5", "E D6")  # East revokes holding hearts; West wins
     assert table.flow.view().director is not None
@@ -111,6 +113,8 @@ def test_law_63a4_a_revoke_is_established_once_the_offenders_agree_to_the_claim(
     assert outcome.result["tricks"] == 13 and outcome.result["score_ns"] == 510
     assert outcome.result["revokes"] == ["E:D6:trick 1"]
     table.replays()
+    checked = table.checked(capsys)  # the revoke is the only problem: 13 tricks are possible (Law 64)
+    assert checked["problems"] == ["revoke"] and (checked["result"], checked["score_ns"]) == (13, 510)
 
 
 def test_law_63a4_before_the_claim_is_agreed_the_revoke_may_still_be_corrected(tmp_path: Path) -> None:
@@ -234,8 +238,8 @@ def test_law_54a_declarer_spreads_his_hand_and_partner_declares(
     table.replays()
     table.feed("E ok")
     checked = table.checked(capsys)  # our export: North declares, East's lead on his left
-    assert {key: checked[key] for key in ("declarer", "result", "score_ns")} == {
-        "declarer": "N", "result": record["tricks"], "score_ns": record["score_ns"]}
+    assert {key: checked[key] for key in ("declarer", "result", "score_ns", "problems")} == {
+        "declarer": "N", "result": record["tricks"], "score_ns": record["score_ns"], "problems": []}
     assert ["Law 54A" in warning for warning in checked["warnings"]] == [True]  # type: ignore[union-attr]
 
 

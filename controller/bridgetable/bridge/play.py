@@ -435,6 +435,8 @@ class Play:
         """The choice declarer must now make before a defender leads: the Law 26 penalty at the
         offender's partner's first lead (which may be the opening lead), else the options of Law
         50D2 when the leader's partner has major penalty cards."""
+        if not (self.lead_penalties or self.penalty_cards):
+            return None
         if self.current.cards or self.pending is not None or self.claim_made is not None:
             return None
         leader = self.turn
@@ -501,8 +503,8 @@ class Play:
     def designation_due(self) -> tuple[Card, ...]:
         """The penalty cards the defender in turn could play, when there are two or more and
         declarer has not yet designated the one to be played (Law 51A); else ()."""
-        if (self._designated is not None or self.is_complete or self.claim_made is not None
-                or self.pending is not None or self.turn.side is self.declarer.side):
+        if (len(self.penalty_cards.get(self.turn, ())) < 2 or self._designated is not None
+                or self.is_complete or self.claim_made is not None or self.pending is not None):
             return ()
         trick = self.current
         held = sorted(self._held[self.turn])
