@@ -117,6 +117,16 @@ def test_law_63a4_a_revoke_is_established_once_the_offenders_agree_to_the_claim(
     assert checked["problems"] == ["revoke"] and (checked["result"], checked["score_ns"]) == (13, 510)
 
 
+def test_law_63a4_prevent_refuses_the_revoke_and_the_claim_gives_what_it_says(tmp_path: Path) -> None:
+    table = four_spades("prevent", tmp_path)
+    table.feed("W HA", "N H5")
+    assert "revoke" in table.refused("E D6")  # East holds hearts
+    table.feed("E H8", "S H2", "S claim", "S ok", "W ok")
+    assert table.flow.view().tricks == 12 and table.flow.view().score_ns == 480
+    assert "the result stands" in table.refused("E undo")
+    table.replays()
+
+
 def test_law_63a4_before_the_claim_is_agreed_the_revoke_may_still_be_corrected(tmp_path: Path) -> None:
     table = four_spades("laws", tmp_path)
     table.feed("W HA", "N H5", "E D6", "S H2", "S claim", "S ok")  # claimed, not yet agreed
@@ -267,7 +277,9 @@ def test_law_54d_declarer_refuses_and_the_card_is_a_penalty_card(tmp_path: Path)
 def test_law_54_prevent_refuses_the_opening_lead_out_of_turn(tmp_path: Path) -> None:
     table = four_spades("prevent", tmp_path)
     assert "Law 53-57" in table.refused("E DT")
+    assert "scan a card" in table.refused("S pass")  # no lead out of turn to spread a hand over
     assert table.flow.view().irregularity is None and table.flow.view().declarer == "S"
+    table.replays()
 
 
 # ---- Laws 9A4, 43A1 -----------------------------------------------------------------------------
