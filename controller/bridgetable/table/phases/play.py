@@ -157,8 +157,8 @@ def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
     """Declarer's choice before a defender's lead: Law 26 at the offender's partner's first lead,
     or 50D2 when the leader's partner has a penalty card. A suit key forbids that suit, OK requires
     the suit of the withdrawn bid (26A2) or of the penalty card (50D2a; with penalty cards of
-    several suits, the director enters which), PASS waives; the director may enter it at any seat
-    once called."""
+    several suits it is refused: the director rules), PASS waives; the director may enter it at
+    any seat once called."""
     choice = play.lead_choice
     assert choice is not None
     by: Seat | None = None if b.director is not None else seat
