@@ -312,3 +312,21 @@ def test_law_43a1_dummys_revoke_is_corrected_by_declarer_not_by_dummy(tmp_path: 
     table.feed("N H5")
     assert table.flow.view().trick == (("W", "HA"), ("N", "H5"))
     table.replays()
+
+
+def test_law_51b_with_penalty_cards_in_two_suits_declarer_requires_one_of_them(tmp_path: Path) -> None:
+    table = east_leads_the_ten_of_diamonds(tmp_path)
+    table.feed("E CJ", "E director", "E undo")  # East's CJ out of turn too: penalty cards in two suits
+    assert (table.flow.view().lead_choice or "").endswith("suit key forbids, OK then suit key requires, "
+                                                          "PASS waives")
+    assert "declarer does" in table.refused("W ok")
+    table.feed("S ok")
+    assert (table.flow.view().lead_choice or "").endswith(": the suit key of the suit required")
+    message = table.feed("S C")
+    assert message == ("declarer required a club lead by West (Law 50D2, 51B); East picks up CJ: no longer "
+                       "a penalty card (Law 50D2a)")
+    play = table.flow.play
+    assert play is not None and [str(c) for c in play.penalty_cards[Seat.E]] == ["DT"]
+    assert "must lead a club" in table.refused("W HA")
+    table.feed("W CA", "N C5", "E C8")  # the jack was picked up: East follows with any club
+    table.replays()

@@ -127,8 +127,12 @@ def _lead_choice_text(b: BoardInPlay) -> str | None:
     choice = play.lead_choice
     if choice is None:
         return None
-    if len(choice.require) == 1:
+    if b.requiring:
+        keys = _("the suit key of the suit required")
+    elif len(choice.require) == 1:
         keys = _("suit key forbids, OK requires, PASS waives")
+    elif choice.require:
+        keys = _("suit key forbids, OK then suit key requires, PASS waives")
     else:
         keys = _("suit key forbids, PASS waives")
     return f"{choice}: {keys}"

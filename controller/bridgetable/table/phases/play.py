@@ -157,18 +157,27 @@ def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
     """Declarer's choice before a defender's lead: Law 26 at the offender's partner's first lead,
     or 50D2 when the leader's partner has a penalty card. A suit key forbids that suit, OK requires
     the suit of the withdrawn bid (26A2) or of the penalty card (50D2a; with penalty cards of
-    several suits it is refused: the director rules), PASS waives; the director may enter it at
-    any seat once called."""
+    several suits, OK then the suit's key, 51B), PASS waives; the director may enter it at any
+    seat once called."""
     choice = play.lead_choice
     assert choice is not None
     by: Seat | None = None if b.director is not None else seat
     if key is Key.PASS:
-        return play.choose_lead(None, by=by)
-    if key is Key.OK and len(choice.require) == 1:
-        return play.choose_lead(choice.require[0], require=True, by=by)
-    if key in _SUITS:
-        return play.choose_lead(_SUITS[key], by=by)
-    raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))
+        text = play.choose_lead(None, by=by)
+    elif key is Key.OK and len(choice.require) == 1:
+        text = play.choose_lead(choice.require[0], require=True, by=by)
+    elif key is Key.OK and choice.require:
+        if by is not None and by != play.declarer:
+            raise Refused(_("{seat} may not choose: declarer does (Law {law})").format(
+                seat=words.seat(by), law=choice.law))
+        b.requiring = True
+        return _("{choice}: the suit key of the suit required").format(choice=choice)
+    elif key in _SUITS:
+        text = play.choose_lead(_SUITS[key], require=b.requiring, by=by)
+    else:
+        raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))
+    b.requiring = False
+    return text
 
 
 def _designate(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
