@@ -1,9 +1,9 @@
 """The play cases of issue 21, driven through TableEvents under the ``laws`` policy (and
 ``prevent`` where it differs), each replayed from the journal to the same state: a revoke
 established by agreeing to the opponents' claim (Law 63A4), declarer's options over a penalty card
-when its owner's partner is to lead (50D2), the designation of one of two penalty cards (51A),
-declarer spreading his hand after an opening lead out of turn (54A), and dummy during the play
-(9A4, 43A1)."""
+when its owner's partner is to lead (50D2, 51B), the designation of one of two penalty cards
+(51A), declarer spreading his hand after an opening lead out of turn (54A) or refusing it himself
+(54D), and dummy during the play (9A4, 43A1)."""
 
 from __future__ import annotations
 
@@ -36,13 +36,13 @@ def sim(line: str) -> list[TableEvent]:
     seat, what = line.split()
     if what[0].isdigit() and len(what) > 1:
         return [key(seat, what[0]), key(seat, what[1:].upper())]
-    if what.upper() in {key.value for key in Key}:
+    if what.upper() in {each.value for each in Key}:
         return [key(seat, what.upper())]
     return [card(seat, what.upper())]
 
 
 class Table:
-    """A table unit with its journal, fed --sim lines; ``replayed`` is the journal's replay."""
+    """A table unit with its journal, fed --sim lines; ``replays`` checks the journal's replay."""
 
     def __init__(self, policy: str, tmp_path: Path) -> None:
         self.policy, self.path = policy, tmp_path / f"{policy}.db"
@@ -72,7 +72,6 @@ class Table:
         assert again.view().durable() == self.flow.view().durable()
         if self.flow.phase is Phase.RESULT:
             assert again.result_record(Seat.E) == self.flow.result_record(Seat.E)
-
 
     def checked(self, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
         """The journal's confirmed board exported to PBN and read by `bridgetable check`: its
