@@ -79,6 +79,9 @@ class _Facts:
     # of a play that could be followed: declarer's side's tricks, tricks completed, and
     # declarer's tricks after revoke transfers (Law 64)
     outcome: tuple[int, int, int] | None = None
+    # of a play ended by a claim: the most tricks Law 64 may yet take from declarer's side for its
+    # revokes, and give it for the defenders' (two for each revoke, at the most)
+    room: tuple[int, int] = (0, 0)
 
 
 def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
@@ -191,7 +194,14 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
         report.problems.append(Problem("contract", _(
             "Contract {recorded}, but the auction ends in {contract}").format(
             recorded=notation.call(str(record.contract)), contract=notation.call(str(contract)))))
-    if record.declarer is not None and declarer is not None and record.declarer != declarer:
+    if declarer is not None and record.declarer == declarer.partner and record.opening_leader == declarer.rho:
+        # the play corroborates it: the lead came from the defender on the new declarer's left
+        report.warnings.append(_(
+            "Declarer {recorded} is the partner of {declarer}, who first named the strain of {contract}: "
+            "right only if {declarer} spread the hand after an opening lead out of turn (Law 54A)").format(
+            recorded=_seat(record.declarer), declarer=_seat(declarer), contract=notation.call(str(contract))))
+        declarer = record.declarer
+    elif record.declarer is not None and declarer is not None and record.declarer != declarer:
         report.problems.append(Problem(
             "declarer", _("Declarer {recorded}, but {declarer} first named the strain of {contract}").format(
                 recorded=_seat(record.declarer), declarer=_seat(declarer),
@@ -253,6 +263,9 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts, engine:
 def _settle(play: Play, facts: _Facts) -> None:
     facts.outcome = (play.tricks_won(play.declarer.side), len(play.completed_tricks),
                      play.declarer_tricks)
+    revokes = [r.seat.side is play.declarer.side for r in play.revokes
+               if r.trick < 11 and r.seat != play.dummy and not r.corrected]
+    facts.room = (2 * revokes.count(True), 2 * revokes.count(False))
 
 
 def _completed_deal(record: BoardRecord, contract: Contract, declarer: Seat) -> Deal | None:
@@ -331,7 +344,8 @@ def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> No
                 result=result, won=won, adjusted=adjusted)))
         return
     remaining = 13 - done
-    if not won <= result <= won + remaining:
+    lose, gain = facts.room
+    if not won - lose <= result <= won + remaining + gain:
         report.problems.append(Problem(
             "result", _("Result {result} is impossible: declarer had won {won} tricks with {remaining} "
                         "to play").format(result=result, won=won, remaining=remaining)))

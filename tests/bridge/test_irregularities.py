@@ -303,7 +303,8 @@ def test_54_56_refused_the_card_is_a_major_penalty_card_played_at_first_legal_op
     play.decide(REFUSE, Seat.N)
     assert play.turn is Seat.E and play.penalty_cards == {Seat.W: cards("SK")}
     assert Card.parse("SK") in play.remaining(Seat.W)
-    assert "SK is a major penalty card of West (Law 50); East leads (Law 56)" in str(play.irregularities[0])
+    assert "SK is a major penalty card of West (Law 50); East leads (Law 54D)" in str(play.irregularities[0])
+    play.choose_lead(None, by=Seat.N)  # declarer neither requires nor forbids spades (Law 50D2b)
     play.play("S3")  # East leads a spade
     play.play("S7")  # dummy
     assert play.legal_cards() == cards("SK")  # West must play it: it follows suit
@@ -335,6 +336,7 @@ def test_a_penalty_card_is_not_forced_when_it_cannot_legally_be_played() -> None
     play = laws_play()
     play.play("SK", Seat.W)
     play.decide(REFUSE, Seat.N)
+    play.choose_lead(None, by=Seat.N)  # Law 50D2b: the spade stays a penalty card
     play.play("H2")  # a heart: West must follow with a heart, the spade waits
     play.play("H6")
     assert play.legal_cards() == cards("H3 H9 HQ")
@@ -456,6 +458,13 @@ def test_a_play_with_leads_out_of_turn_still_plays_every_card_once(rnd: random.R
     while not play.is_complete:
         if play.pending is not None:
             play.decide(rnd.choice([ACCEPT, REFUSE]), rnd.choice([*play.pending.deciders, None]))
+            continue
+        choice = play.lead_choice
+        if choice is not None:  # Law 50D2: require, forbid or neither
+            play.choose_lead(rnd.choice([None, *choice.forbid]), require=rnd.random() < 0.5)
+            continue
+        if play.designation_due:  # Law 51A
+            play.designate(rnd.choice(play.designation_due))
             continue
         if not play.current.cards and rnd.random() < 0.3:
             seat = rnd.choice([s for s in Seat if s is not play.turn])

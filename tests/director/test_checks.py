@@ -101,6 +101,19 @@ def test_each_forged_field_is_refused_with_its_reason_in_the_log_and_the_audit_t
     assert reason in trail[0].detail
 
 
+def test_law_54a_partner_declaring_passes_only_with_the_boards_director_call(ingest: Ingest) -> None:
+    """After an opening lead out of turn declarer may spread his hand: his partner declares, the
+    table records the irregularity among the director calls, and the score is the same side's."""
+    genuine = result_message(ingest.session, 1, 2, "4S", "N", 10)
+    spread = forged(genuine, declarer="S")
+    problem = ingest.check_result(spread)
+    assert problem is not None and "the auction makes 4S by N" in problem
+    called = ["irregularity: lead out of turn DT by West (Law 54): accepted by North; North spreads the "
+              "hand and becomes dummy; South declares (Law 54A)"]
+    assert ingest.check_result(forged(spread, director_calls=called)) is None
+    assert ingest.check_result(forged(genuine, declarer="E", director_calls=called)) is not None
+
+
 def test_a_table_revision_after_the_directors_is_kept_and_the_director_still_counts(ingest: Ingest) -> None:
     session = ingest.session
     late = enter_result(ingest, "td", 1, 1, "3NT", "S", 9)  # the table's result never came

@@ -71,7 +71,8 @@ def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract |
                      declarer: Seat | None, irregular: bool) -> str | None:
     """The auction must end in the contract, played by the declarer it makes. An auction the
     engine refuses is accepted only when the board records a director call (an irregularity
-    the Laws let stand)."""
+    the Laws let stand), and so is the partner of the auction's declarer as declarer (declarer
+    spread his hand after an opening lead out of turn, Law 54A)."""
     if calls is None:
         return None  # a table without bidding boxes sends no auction
     try:
@@ -80,7 +81,8 @@ def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract |
         return None if irregular else f"auction: {error}"
     if not auction.is_complete:
         return "auction: not complete"
-    if auction.contract != contract or auction.declarer != declarer:
+    spread = irregular and auction.declarer is not None and declarer == auction.declarer.partner
+    if auction.contract != contract or (auction.declarer != declarer and not spread):
         made = f"{auction.contract} by {auction.declarer}" if auction.contract else "passed out"
         played = f"{contract} by {declarer}" if contract else "passed out"
         return f"contract {played}: the auction makes {made}"

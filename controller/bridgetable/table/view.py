@@ -50,7 +50,7 @@ class TableView:
     boards_done: int
     alerts: tuple[int, ...] = ()  # indices of the alerted calls (shown to the caller's opponents)
     stop: str | None = None  # the seat waiting the pause after a STOP and a skip bid
-    lead_choice: str | None = None  # a Law 26 lead restriction declarer is to choose now
+    lead_choice: str | None = None  # a choice declarer is to make now (Laws 26, 50D2, 51A)
     claim_analysis: str | None = None  # a disputed claim: the worst line and best play (Law 70)
     game: str = "duplicate"  # the game form (table.toml's game)
     deal: int = 0  # the deal's number in the game (duplicate: the board)
@@ -113,13 +113,26 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
 
 
 def _lead_choice_text(b: BoardInPlay) -> str | None:
-    """Declarer's Law 26 choice due now, with the keys: a suit key forbids, OK requires (26A2),
-    PASS waives."""
-    choice = b.play.lead_choice if b.play is not None and b.phase is Phase.PLAY else None
+    """Declarer's choice due now, with the keys: before a lead (Law 26, 50D2) a suit key forbids,
+    OK requires (26A2, 50D2a), PASS waives; the penalty card a defender plays (51A), 1 the first
+    listed, 2 the second..."""
+    play = b.play if b.phase is Phase.PLAY else None
+    if play is None:
+        return None
+    due = play.designation_due
+    if due:
+        return _("declarer designates the penalty card {seat} plays (Law 51A): {cards}").format(
+            seat=notation.seat_name(str(play.turn)),
+            cards=", ".join(f"{number} = {notation.card(str(card))}" for number, card in enumerate(due, 1)))
+    choice = play.lead_choice
     if choice is None:
         return None
-    if choice.require:
+    if b.requiring:
+        keys = _("the suit key of the suit required")
+    elif len(choice.require) == 1:
         keys = _("suit key forbids, OK requires, PASS waives")
+    elif choice.require:
+        keys = _("suit key forbids, OK then suit key requires, PASS waives")
     else:
         keys = _("suit key forbids, PASS waives")
     return f"{choice}: {keys}"
