@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from starlette.testclient import TestClient
 
 from bridgetable import i18n
-from bridgetable.director import web, websecurity
+from bridgetable.director import actions, web, websecurity
 from bridgetable.director.exports import results_html, session_pbn, usebio_xml
 from bridgetable.director.ingest import Ingest
 
@@ -231,7 +231,7 @@ SCAN = {  # what each module may say without the catalogue: (calls whose texts a
                 "retry: 2000\n\n", ": keepalive\n\n", "event: ", "\ndata: ")),  # the event stream's protocol
     # the audit trail is the station's record, in English (its actions translated where shown)
     "actions.py": (("audit", "StoredResult", "_director_revision", "replace"),
-                   ("correct", "enter", *NOTATION)),
+                   ("correct", "enter", "ruling", *NOTATION, *actions.KEPT)),  # a record's keys
     "websecurity.py": (("get",), ("csrf", websecurity.CONTENT_SECURITY_POLICY)),
     "boardpage.py": ((), NOTATION),
 }

@@ -104,6 +104,8 @@ def viewer_words() -> dict[str, Any]:
             "revoke": _("Revoke: {text}"),
             "adjusted": _("Adjusted score {score}"),
             "no_play": _("No play recorded at this table."),
+            "ruling": _("Director's ruling: {reason}"),
+            "ruling_table": _("Director's ruling: {reason} (the table had recorded {result})"),
         },
         "states": {"pending": pgettext("claim", "pending"), "accepted": pgettext("claim", "accepted"),
                    "disputed": pgettext("claim", "disputed"), "ruled": pgettext("claim", "ruled")},

@@ -69,6 +69,8 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
     record.contract, record.passed_out = contract, contract is None
     record.declarer = Seat.parse(r.declarer) if r.declarer else None
     record.result, record.score_ns = r.tricks, r.ns_score
+    if r.record.get("ruling"):  # the table's auction and play led to another result than the director's
+        return record
     auction = r.record.get("auction") or []
     if auction and record.dealer is not None:
         record.auction_first, record.calls = record.dealer, [Call.parse(c) for c in auction]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,15 @@ def phase(name: str) -> str:
     }.get(name, name)
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time ("2026-12-01T23:40:03.123+00:00") in the station's local time, to the
+    second ("2026-12-02 00:40:03"); what is not such a time, as it is."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return stamp
+
+
 def _when_rendered(say: Callable[[str], Any]) -> Callable[..., Any]:
     """``say`` as a filter of the value's text, called when the page is rendered (a filter that
     takes the context is never folded into the compiled template)."""
@@ -83,6 +93,7 @@ FILTERS = {name: _when_rendered(say) for name, say in (
     ("call", call), ("card", card), ("phase", phase), ("seat", notation.seat),
     ("seat_name", notation.seat_name), ("side", notation.side), ("vulnerability", notation.vulnerability),
     ("strain", notation.strain))}
+FILTERS["local_time"] = local_time
 GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
            "viewer_words": viewer_words, "audit_action": audit_action,
            # inline in every page, so that an exported results.html keeps it too

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any, Protocol
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -53,7 +55,7 @@ from .livetables import board_finished
 from .standings import Standings
 from .templating import TEMPLATES
 from .weblanguage import Language
-from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
+from .websecurity import LoginThrottle, SecurityHeaders, client_address, csrf_token, post_problem
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
@@ -73,11 +75,13 @@ class Rounds(Protocol):
 class Station:
     """What the pages show and do, around one session's ingest."""
 
-    def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None) -> None:
+    def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None,
+                 trusted_proxies: Collection[str] = ()) -> None:
         self.ingest = ingest
         self.password = password
         self.rounds = rounds
         self.throttle = LoginThrottle()
+        self.trusted_proxies = frozenset(trusted_proxies)
 
     @property
     def session(self) -> Any:
@@ -92,11 +96,13 @@ class Station:
 
 
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
-               rounds: Rounds | None = None, language: str = i18n.SOURCE) -> Starlette:
+               rounds: Rounds | None = None, language: str = i18n.SOURCE,
+               trusted_proxies: Collection[str] = ()) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
     ``rounds`` (the running station) gives the director "send the round again" and "next round";
-    ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``)."""
-    station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
+    ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``);
+    ``trusted_proxies``: the reverse proxies whose X-Forwarded-For the login throttle believes."""
+    station = Station(ingest, password or secrets.token_urlsafe(12), rounds, trusted_proxies)
 
     async def ranking(request: Request) -> Response:
         return station.render("ranking.html", **_ranking_values(station))
@@ -170,7 +176,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         problem = post_problem(request, form)
         if problem is not None:
             return login_page(request, _("refused: {reason}").format(reason=problem), 403)
-        client = request.client.host if request.client else ""
+        client = client_address(request, station.trusted_proxies)
         wait = station.throttle.wait(client)
         if wait:
             return login_page(request, _("too many wrong passwords: try again in {seconds:.0f} s").format(
@@ -224,6 +230,14 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     return app
 
 
+def server(app: Starlette, host: str, port: int) -> uvicorn.Server:
+    """The uvicorn server of the station's pages. ``proxy_headers`` off: the peer is the
+    connection's own, and X-Forwarded-For counts only from a trusted proxy (``client_address``),
+    where uvicorn would otherwise believe it from any client on the station's own machine."""
+    return uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=logging.WARNING,
+                                         proxy_headers=False))
+
+
 def _ranking_values(station: Station) -> dict[str, Any]:
     standings = station.standings()
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
@@ -237,13 +251,17 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
     try:
         action = str(form.get("action"))
         if action in ("resend", "advance"):
+            unconfirmed = _unconfirmed(form)
+            if unconfirmed:
+                return _("refused: {reason}").format(reason=unconfirmed)
             return _round_action(station, action, actor)
         text = {name: str(value).strip() for name, value in form.items()}
         table, board = int(text.get("table") or 0), int(text.get("board") or 0)
         if action == "result":
             stored = enter_result(ingest, actor, table, board, text.get("contract", ""),
                                   text.get("declarer") or None,
-                                  int(text["tricks"]) if text.get("tricks") else None)
+                                  int(text["tricks"]) if text.get("tricks") else None,
+                                  reason=text.get("reason", ""))
             return _("table {table} board {board}: {contract} stored as revision {revision}").format(
                 table=table, board=board, contract=notation.call(stored.contract), revision=stored.revision)
         if action == "adjust":
@@ -275,8 +293,11 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             return _("board {board}: scored whole").format(board=board)
         pair = int(text.get("pair") or 0)
         if action == "penalty":
-            penalty(ingest, actor, pair, float(text.get("points") or 0), text.get("reason", ""))
-            return _("pair {pair}: penalty of {points} points").format(pair=pair, points=text.get("points"))
+            points = float(text.get("points") or 0)
+            penalty(ingest, actor, pair, points, text.get("reason", ""))
+            return ngettext("pair {pair}: penalty of {points} point",
+                            "pair {pair}: penalty of {points} points", 1 if points == 1 else 2).format(
+                pair=pair, points=f"{points:g}")
         if action == "swap":
             round_, second = int(text.get("round") or 0), int(text.get("second") or 0)
             revised = swap_pairs(ingest, actor, round_, pair, second)
@@ -300,6 +321,14 @@ def _round_action(station: Station, action: str, actor: str) -> str:
     if action == "resend":
         return _("round {round} sent to the tables again").format(round=station.rounds.resend(actor))
     return _("round {round} started").format(round=station.rounds.advance(actor))
+
+
+def _unconfirmed(form: Any) -> str | None:
+    """Why a round button's form must be refused: its box "confirm" not ticked (the browser asks
+    for it first: the box is required)."""
+    if str(form.get("action")) in ("resend", "advance") and form.get("confirm") != "yes":
+        return _("tick the box to confirm")
+    return None
 
 
 async def _event_stream(request: Request, ingest: Ingest) -> AsyncIterator[str]:

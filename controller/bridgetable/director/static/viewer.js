@@ -45,6 +45,14 @@ function callNode(text) {
   return span;
 }
 
+// what the table recorded before the director's ruling: "4♠ N 9" in the reader's notation
+function resultText(table) {
+  if (!table.contract || table.contract === "Pass") return words.calls.Pass;
+  const text = table.contract.replace("NT", words.nt).replace(/[SHDC]/, (l) => SUITS[l])
+    .replace(/X+$/, (x) => words.calls[x]);
+  return [text, words.seats[table.declarer] || table.declarer || "", table.tricks ?? ""].join(" ").trim();
+}
+
 function cardNode(card) {
   const span = el("span", undefined, "card");
   span.append(suit(card[0]), rank(card.slice(1)));
@@ -133,6 +141,9 @@ function drawNotes() {
   if (!row) return;
   for (const text of row.director_calls) notes.append(el("li", say("director", { text: text }), "director"));
   for (const text of row.revokes) notes.append(el("li", say("revoke", { text: text }), "director"));
+  if (row.ruling) notes.append(el("li", say(row.ruling.table ? "ruling_table" : "ruling", {
+    reason: row.ruling.reason || "\u2014",
+    result: row.ruling.table ? resultText(row.ruling.table) : "" }), "director ruling"));
   if (row.adjusted) notes.append(el("li", say("adjusted", { score: row.adjusted })));
   if (!row.tricks.length && !row.adjusted) notes.append(el("li", say("no_play", {})));
 }
