@@ -39,7 +39,7 @@ def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:
     rows = ingest.live.standings().travellers.get(info.board, [])
     return {"board": info, "rows": rows, "hands": hand_diagram(info.deal), "names": session.setup.pairs,
             "viewer": viewer_data(info, rows), "analysis": board_analysis(session.store, session.id, info),
-            "analysis_note": bool(info.deal),
+            "analysis_note": bool(info.deal), "scoring": session.setup.scoring,
             "not_played": [r for r in ingest.live.results()
                            if r.board == info.board and r.contract == NOT_PLAYED],
             "fouled": sorted(map(int, session.setup.fouled.get(str(info.board), {})))}

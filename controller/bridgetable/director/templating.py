@@ -94,6 +94,15 @@ FILTERS = {name: _when_rendered(say) for name, say in (
     ("seat_name", notation.seat_name), ("side", notation.side), ("vulnerability", notation.vulnerability),
     ("strain", notation.strain))}
 FILTERS["local_time"] = local_time
+
+
+@pass_context
+def _decimal(context: Context, value: float, places: int = 2) -> str:
+    """``|decimal``: "75.00" as the reader writes it ("75,00"), when the page is rendered."""
+    return notation.decimal(float(value), places)
+
+
+FILTERS["decimal"] = _decimal
 GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
            "viewer_words": viewer_words, "audit_action": audit_action,
            # inline in every page, so that an exported results.html keeps it too

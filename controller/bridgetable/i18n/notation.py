@@ -105,6 +105,16 @@ def call(text: str) -> str:
     return level + strain(strain_letters) + (calls[risk] if risk else "") + rest[len(risk):]
 
 
+DECIMAL_COMMA = ("da", "de", "nl", "hu")  # the languages that write 75,00 where English writes 75.00
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """A number with ``places`` decimals as the reader's language writes it: "75.00" in English,
+    "75,00" in Danish, German, Dutch and Hungarian."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
+
+
 PASS_WORDS = ("Pass", "Pas", "Passz", "Passe", "P")  # a pass as any of our languages writes or says it
 
 
