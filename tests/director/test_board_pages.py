@@ -202,8 +202,8 @@ def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_sh
         headings = shown(browser, "table.ranking th")
         assert headings[:5] == ["Rank", "Pair", "Names", "%", "MP"] and "Boards" not in headings
         browser.get(f"{url}/pair/{row.ns}")
-        assert shown(browser, "table.scorecard tr:first-child th") == ["Board", "Against", "Contract", "Score",
-                                                                       "MP", "%"]
+        assert shown(browser, "table.scorecard tr:first-child th") == \
+            ["Board", "Against", "Contract", "Score", "MP", "%"]
         assert browser.find_element(By.ID, "card-total").is_displayed()
         browser.get(f"{url}/board/3#table-{row.table}")
         cells = shown(browser, f'table.traveller tr[data-table="{row.table}"] td')
