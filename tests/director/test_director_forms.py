@@ -14,7 +14,9 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from bridgetable import i18n
 from bridgetable.director import web
+from bridgetable.director.boardpage import high_card_points, par_contracts
 from bridgetable.director.ingest import Ingest
 from bridgetable.link.broker import free_port
 
@@ -198,3 +200,39 @@ def test_plurals_in_the_messages_and_the_fouled_boards_note(station):
     assert ingest.session.store.audit_trail(ingest.session.id)[-1].detail == \
         f"board 1: table {third} scored apart"
     assert f"table {third} played other cards and is scored apart" in client.get("/board/1").text
+
+
+def test_a_page_that_is_not_there_answers_with_the_sites_own_page(station):
+    ingest, client = station
+    for path in ("/board/abc", "/pair/x", "/nothing"):
+        page = client.get(path)
+        assert page.status_code == 404 and f"there is no page {path} on this station" in page.text
+        assert '<nav><a href="/">Ranking</a>' in page.text  # the site's menu
+    refused = client.post("/tables")
+    assert refused.status_code == 405 and "this page cannot do that (HTTP 405)" in refused.text
+    assert "der er ingen side /board/abc" in client.get("/board/abc?lang=da").text
+
+
+def test_the_board_page_links_the_previous_and_next_boards_and_shows_each_hands_points(station):
+    ingest, client = station
+    page = client.get("/board/1").text  # withheld, but its neighbours are linked
+    assert 'id="previous-board"' not in page and 'href="/board/2" rel="next"' in page
+    last = max(ingest.boards)
+    page = client.get(f"/board/{last}").text
+    assert f'href="/board/{last - 1}" rel="prev"' in page and 'id="next-board"' not in page
+    for table in tables_of(ingest, 1):
+        ingest.store_result(received(result_message(ingest.session, table, 1, "4S", "N", 10)))
+    page = client.get("/board/1").text
+    points = high_card_points(ingest.boards[1].deal)
+    assert sum(points.values()) == 40
+    for seat, name in zip("NESW", ("North", "East", "South", "West"), strict=True):
+        assert re.search(rf'id="hand-{seat}" data-name="{name}" data-hcp="{points[seat]} HCP"><b>{name}</b> '
+                         rf'<span class="hcp">{points[seat]} HCP</span>', page)
+
+
+def test_par_contracts_as_a_player_reads_them():
+    assert par_contracts(["2SN=", "2SS="]) == [{"contract": "2S", "seats": "N or S"}]
+    assert par_contracts(["5CXE-2", "5CXW-2", "4HN+1"]) == [{"contract": "5CX-2", "seats": "E or W"},
+                                                           {"contract": "4H+1", "seats": "N"}]
+    with i18n.speaking("da"):
+        assert par_contracts(["3NTE=", "3NTW="]) == [{"contract": "3NT", "seats": "Ø eller V"}]

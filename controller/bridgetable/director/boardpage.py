@@ -4,6 +4,7 @@ board pages), and the live view of a table."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,6 +32,37 @@ def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | No
     return {str(seat): [(suit.symbol, " ".join(notation.card(str(c))[1:] for c in deal[seat].suit(suit))
                          or "—") for suit in SUITS]
             for seat in Seat}
+
+
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def high_card_points(deal_text: str | None) -> dict[str, int]:
+    """Each seat's high-card points (A 4, K 3, Q 2, J 1) by its letter; empty if no deal."""
+    if not deal_text:
+        return {}
+    deal = Deal.parse(deal_text)
+    return {str(seat): sum(HCP.get(str(card)[1], 0) for card in deal[seat]) for seat in Seat}
+
+
+_PAR = re.compile(r"^([1-7](?:NT|[SHDC])X{0,2})([NESW])(=|[+-]\d+)$")  # the analysis' "5SXW-3"
+
+
+def par_contracts(par: list[str]) -> list[dict[str, str]]:
+    """The par contracts as a player reads them: each contract with its result when it is not
+    made exactly ("5SX-3"), and its declarers in the reader's notation ("N or S")."""
+    seats: dict[tuple[str, str], list[str]] = {}
+    for text in par:
+        match = _PAR.match(text)
+        if match is not None:
+            result = "" if match[3] == "=" else match[3]
+            seats.setdefault((match[1], result), []).append(notation.seat(match[2]))
+    contracts = []
+    for (contract, result), declarers in seats.items():
+        by = declarers[0] if len(declarers) == 1 else _("{first} or {second}").format(
+            first=", ".join(declarers[:-1]), second=declarers[-1])
+        contracts.append({"contract": contract + result, "seats": by})
+    return contracts
 
 
 def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 from .. import i18n
 from ..i18n import STATION, Catalogue, notation
 from .actions import audit_action
-from .boardpage import contract_text, viewer_words
+from .boardpage import contract_text, high_card_points, par_contracts, viewer_words
 
 pgettext = STATION.pgettext
 COLOURS = {"♠": "black", "♥": "red", "♦": "red", "♣": "black"}
@@ -104,7 +104,8 @@ def _decimal(context: Context, value: float, places: int = 2) -> str:
 
 FILTERS["decimal"] = _decimal
 GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
-           "viewer_words": viewer_words, "audit_action": audit_action,
+           "viewer_words": viewer_words, "audit_action": audit_action, "high_card_points": high_card_points,
+           "par_contracts": par_contracts,
            # inline in every page, so that an exported results.html keeps it too
            "station_css": (Path(__file__).parent / "static" / "station.css").read_text("utf-8")}
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -59,6 +60,7 @@ from .websecurity import LoginThrottle, SecurityHeaders, client_address, csrf_to
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
+log = logging.getLogger("bridgetable.director")
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
@@ -116,12 +118,16 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         if info is None:
             return station.render("error.html", message=_("there is no board {number}").format(number=number),
                                   status_code=404)
+        boards = sorted(station.ingest.boards)
+        place = boards.index(number)
+        links: dict[str, Any] = {"previous": boards[place - 1] if place > 0 else None,
+                                 "next": boards[place + 1] if place + 1 < len(boards) else None}
         played_out = board_finished(station.session.movement, station.ingest.played, number)
         if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
-            return station.render("board.html", board=info, withheld=True)
+            return station.render("board.html", board=info, withheld=True, **links)
         # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
         values = await run_in_threadpool(board_values, station.ingest, info)
-        return station.render("board.html", **values)
+        return station.render("board.html", **values, **links)
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
@@ -225,7 +231,21 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     middleware = [Middleware(SecurityHeaders), Middleware(Language, default=language),
                   Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
                              same_site="strict")]
-    app = Starlette(routes=routes, middleware=middleware)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """A page that is not there (``/board/abc``) or a method not allowed: the site's own page."""
+        code = exc.status_code if isinstance(exc, HTTPException) else 500
+        message = _("there is no page {path} on this station").format(path=request.url.path) if code == 404 \
+            else _("this page cannot do that (HTTP {code})").format(code=code)
+        return station.render("error.html", status_code=code, message=message)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("page %s failed", request.url.path, exc_info=exc)
+        return station.render("error.html", status_code=500,
+                              message=_("the station could not show this page; the director can see why "
+                                        "in its log"))
+
+    app = Starlette(routes=routes, middleware=middleware,
+                    exception_handlers={HTTPException: http_error, 500: server_error})
     app.state.station = station
     return app
 

@@ -70,6 +70,7 @@ function drawHands() {
     if (!box || !board.hands) continue;
     const left = board.hands[seat].filter((c) => !gone.has(c));
     box.replaceChildren(el("b", box.dataset.name));
+    if (box.dataset.hcp) box.append(" ", el("span", box.dataset.hcp, "hcp"));
     box.dataset.cards = String(left.length);
     for (const letter of ["S", "H", "D", "C"]) {
       const line = el("div", undefined, "suit-line");
