@@ -8,7 +8,7 @@ import json
 import re
 import threading
 import time
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 import httpx
 import pytest
@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from bridgetable import i18n
 from bridgetable.director import web
 from bridgetable.director.boardpage import high_card_points, par_contracts
+from bridgetable.director.exports import write_exports
 from bridgetable.director.ingest import Ingest
 from bridgetable.link.broker import free_port
 
@@ -236,3 +237,31 @@ def test_par_contracts_as_a_player_reads_them():
                                                            {"contract": "4H+1", "seats": "N"}]
     with i18n.speaking("da"):
         assert par_contracts(["3NTE=", "3NTW="]) == [{"contract": "3NT", "seats": "Ø eller V"}]
+
+
+def test_the_director_downloads_the_exports_and_the_printout_stands_alone(station, tmp_path):
+    ingest, client = station
+    assert client.get("/director/export/pbn", follow_redirects=False).headers["location"] == "/login"
+    for table in tables_of(ingest, 1):
+        ingest.store_result(received(result_message(ingest.session, table, 1, "4S", "N", 10)))
+    log_in(client)
+    first, second, third = tables_of(ingest, 1)
+    act(client, action="fouled", board=1, tables=str(third))
+    pair = ingest.session.movement.pairs[0]
+    act(client, action="penalty", pair=pair, points="3", reason="slow play")
+    page = client.get("/director").text
+    for kind in ("pbn", "usebio", "html"):
+        assert f'href="/director/export/{kind}"' in page
+    pbn = client.get("/director/export/pbn")
+    assert pbn.headers["content-disposition"] == 'attachment; filename="club-night.pbn"'
+    assert '[ScoreTable ' in pbn.text and '[Board "1"]' in pbn.text
+    assert "<USEBIO" in client.get("/director/export/usebio").text
+    assert client.get("/director/export/zip").status_code == 404
+    html = client.get("/director/export/html").text
+    written = (write_exports(ingest.session, tmp_path / "out")["html"]).read_text("utf-8")
+    for printout in (html, written):
+        assert "href=" not in printout and "<nav>" not in printout  # nothing that leads nowhere
+        assert f"Played on {date.today().isoformat()}" in printout
+        assert f"Pair {pair}: 3 taken off (slow play)" in printout
+        assert f"table {third} played other cards and is scored apart" in printout
+    assert '<a href="/pair/' in client.get("/results").text  # the station's own page keeps its links

@@ -50,7 +50,7 @@ from .actions import (
     weighted,
 )
 from .boardpage import board_values, live_values, score_card, withheld
-from .exports import results_html
+from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .livetables import board_finished
 from .standings import Standings
@@ -161,6 +161,16 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session))
 
+    async def download(request: Request) -> Response:
+        """The director's downloads: the session's PBN, USEBIO XML or printable results (a file)."""
+        if "director" not in request.session:
+            return RedirectResponse("/login", status_code=303)
+        kind = request.path_params["kind"]
+        if kind not in DOWNLOADS:
+            raise HTTPException(404)
+        text, media_type, disposition = await run_in_threadpool(download_file, station.session, kind)
+        return Response(text, media_type=media_type, headers={"content-disposition": disposition})
+
     async def standings_json(request: Request) -> Response:
         return JSONResponse(station.standings().as_json(station.session.setup.pairs))
 
@@ -226,6 +236,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
+        Route("/director/export/{kind}", download),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(Language, default=language),
