@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bridgetable import i18n
+from bridgetable.bridge import Seat
 from bridgetable.director import web
 from bridgetable.director.boardpage import high_card_points, par_contracts
 from bridgetable.director.exports import write_exports
@@ -265,3 +266,35 @@ def test_the_director_downloads_the_exports_and_the_printout_stands_alone(statio
         assert f"Pair {pair}: 3 taken off (slow play)" in printout
         assert f"table {third} played other cards and is scored apart" in printout
     assert '<a href="/pair/' in client.get("/results").text  # the station's own page keeps its links
+
+
+def test_the_live_table_shows_the_contract_and_who_led_each_trick(station):
+    ingest, client = station
+    tables = tables_of(ingest, 1)
+    sent = {t: result_message(ingest.session, t, 1, "4S", "N", 10) for t in tables}
+    for message in sent.values():  # the board is over everywhere: nothing of it is withheld
+        ingest.store_result(received(message))
+    table, dealer = tables[0], Seat.parse(ingest.boards[1].dealer)
+    events = [("call", call, str(dealer.after(i))) for i, call in enumerate(sent[table]["auction"])]
+    leader = Seat.N.lho  # North declares
+    events += [("card", card, str(leader.after(i))) for i, card in enumerate(sent[table]["play"])]
+    for seq, (kind, value, seat) in enumerate(events):
+        ingest.on_live({"table": table, "board": 1, "round": 1, "seq": seq, "event": kind, "value": value,
+                        "seat": seat})
+    log_in(client)
+    page = client.get(f"/live/{table}").text
+    assert re.search(r'<p id="live-contract">Contract: 4<span class="black">♠</span> by North</p>', page)
+    assert "<th>Led by</th>" in page and f'<td class="leader">{leader}</td>' in page
+
+
+@pytest.mark.parametrize(("scoring", "words"), [("TOTAL", "points over"), ("IMP", "IMPs over"),
+                                                ("MP", "matchpoints of")])
+def test_a_score_card_says_the_scorings_points(tmp_path, scoring, words):
+    ingest = Ingest(new_session(tmp_path, scoring=scoring))
+    for table in tables_of(ingest, 1):
+        ingest.store_result(received(result_message(ingest.session, table, 1, "4S", "N", 10)))
+    pair = ingest.session.movement.at(1, tables_of(ingest, 1)[0]).ns
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        standing = re.search(r'<p id="standing">(.*?)</p>', client.get(f"/pair/{pair}").text, re.S).group(1)
+    assert words in standing
+    assert ("%" in standing) == (scoring == "MP")  # a percentage only of matchpoints

@@ -176,13 +176,14 @@ def live_values(ingest: Ingest, table: int) -> dict[str, Any]:
     the hands once every table has played the board."""
     live = ingest.tables_live.board(table)
     values: dict[str, Any] = {"table": table, "live": live, "hands": None, "auction": [], "tricks": [],
-                              "info": None, "pairs": None}
+                              "info": None, "pairs": None, "contract": None}
     if live is None:
         return values
     info = ingest.boards.get(live.board)
     dealer = info.dealer if info else "N"
     round_ = live.round or ingest.session.round_of(table, live.board)
     values.update(info=info, auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
+                  contract=live.contract(dealer),
                   pairs=ingest.session.movement.at(round_, table) if round_ else None)
     if info is not None and board_finished(ingest.session.movement, ingest.played, live.board):
         values["hands"] = hand_diagram(info.deal)
