@@ -14,6 +14,7 @@ from .analysis import board_analysis
 from .ingest import Ingest
 from .livetables import board_finished
 from .replay import replay
+from .robotmatch import robots_result
 from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
@@ -69,21 +70,28 @@ def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:
     """Everything the board page shows of a board: deal, analysis, traveller, replays, rulings."""
     session = ingest.session
     rows = ingest.live.standings().travellers.get(info.board, [])
+    robots = robots_result(info, session.id) if session.setup.scoring == "ROBOTS" and info.deal else None
     return {"board": info, "rows": rows, "hands": hand_diagram(info.deal), "names": session.setup.pairs,
-            "viewer": viewer_data(info, rows), "analysis": board_analysis(session.store, session.id, info),
+            "robots": robots, "viewer": viewer_data(info, rows, robots),
+            "analysis": board_analysis(session.store, session.id, info),
             "analysis_note": bool(info.deal), "scoring": session.setup.scoring,
             "not_played": [r for r in ingest.live.results()
                            if r.board == info.board and r.contract == NOT_PLAYED],
             "fouled": sorted(map(int, session.setup.fouled.get(str(info.board), {})))}
 
 
-def viewer_data(info: BoardInfo, rows: list[TravellerRow]) -> dict[str, Any]:
-    """The hand viewer's JSON: each seat's cards (best first) and each table's replay."""
+def viewer_data(info: BoardInfo, rows: list[TravellerRow],
+                robots: StoredResult | None = None) -> dict[str, Any]:
+    """The hand viewer's JSON: each seat's cards (best first) and each table's replay (and the
+    robots' table's, in a match against them)."""
     hands = None
     if info.deal:
         deal = Deal.parse(info.deal)
         hands = {str(seat): [str(card) for card in deal[seat]] for seat in Seat}
-    return {"board": info.board, "hands": hands, "rows": [replay(row.result, info.dealer) for row in rows]}
+    replays = [replay(row.result, info.dealer) for row in rows]
+    if robots is not None:
+        replays.append({**replay(robots, info.dealer), "robots": True})
+    return {"board": info.board, "hands": hands, "rows": replays}
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +137,7 @@ def viewer_words() -> dict[str, Any]:
     return {
         "texts": {
             "title": _("Table {table}: {ns_side} {ns}, {ew_side} {ew}"),
+            "robots": _("The robots' table (Closed room), the same cards"),
             "count": _("Tricks played: {count} · {ns_side} {ns} · {ew_side} {ew}"),
             "claim": _("Claim by {seat}: {tricks} of the last {remaining} tricks ({state})"),
             "alerted": _("alerted"),

@@ -171,8 +171,8 @@ function select(table) {
   }
   viewer.hidden = row === null;
   if (row) {
-    document.getElementById("viewer-title").textContent = say("title", { table: row.table,
-      ns_side: words.sides.NS, ns: row.ns, ew_side: words.sides.EW, ew: row.ew });
+    document.getElementById("viewer-title").textContent = row.robots ? say("robots", {}) : say("title", {
+      table: row.table, ns_side: words.sides.NS, ns: row.ns, ew_side: words.sides.EW, ew: row.ew });
   }
   step = 0;
   drawAuction();
