@@ -298,3 +298,19 @@ def test_a_score_card_says_the_scorings_points(tmp_path, scoring, words):
         standing = re.search(r'<p id="standing">(.*?)</p>', client.get(f"/pair/{pair}").text, re.S).group(1)
     assert words in standing
     assert ("%" in standing) == (scoring == "MP")  # a percentage only of matchpoints
+
+
+@pytest.mark.parametrize(("language", "separator"), [("en", "."), ("da", ","), ("de", ","), ("nl", ","),
+                                                     ("hu", ",")])
+def test_decimals_as_the_reader_writes_them(station, language, separator):
+    ingest, client = station
+    tables = tables_of(ingest, 1)
+    for table, tricks in zip(tables, (10, 9, 11), strict=True):
+        ingest.store_result(received(result_message(ingest.session, table, 1, "4S", "N", tricks)))
+    entry = next(e for entries in ingest.live.standings().ranking.values() for e in entries)
+    page = client.get(f"/?lang={language}").text
+    assert f'<td class="percent">{entry.percent:.2f}</td>'.replace(".", separator) in page
+    card = client.get(f"/pair/{entry.pair}").text
+    assert f'id="card-total">{entry.total:.2f}<'.replace(".", separator) in card
+    board = client.get("/board/1").text
+    assert f">{ingest.traveller(1)[0].ns_points:.2f}</td>".replace(".", separator) in board
