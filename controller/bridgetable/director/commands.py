@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -135,10 +136,8 @@ def run_station_command(args: argparse.Namespace) -> int:
             url=f"http://{args.listen}:{args.port}/"), flush=True)
         pages = create_app(station.ingest, password=args.password, rounds=station,
                            language=args.language or i18n.current(), trusted_proxies=args.trusted_proxy or ())
-        try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn raises it again once it has stopped
             server(pages, args.listen, args.port).run()
-        except KeyboardInterrupt:  # Ctrl-C: uvicorn raises the signal again once it has stopped
-            pass
         if upstream is not None:
             upstream.stop()
         station.stop()

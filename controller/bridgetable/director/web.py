@@ -158,6 +158,10 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
         return station.render("tables.html", status=status)
 
+    async def tables_fragment(request: Request) -> Response:  # what /tables fetches again on each event
+        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
+        return station.render("tables_table.html", status=status)
+
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session))
 
@@ -232,6 +236,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
+        Route("/fragment/tables", tables_fragment),
         Route("/live/{table:int}", live_table), Route("/fragment/live/{table:int}", live_fragment),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
