@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from datetime import date, datetime, timedelta
 
@@ -20,9 +19,9 @@ from bridgetable.director import web
 from bridgetable.director.boardpage import high_card_points, par_contracts
 from bridgetable.director.exports import write_exports
 from bridgetable.director.ingest import Ingest
-from bridgetable.link.broker import free_port
 
 from .helpers import new_session, received, result_message
+from .pages import serve
 
 PASSWORD = "s3cret"
 
@@ -146,19 +145,8 @@ def wrong_passwords_then_the_right_one(client, forwarded_for) -> int:
 
 def test_a_forged_x_forwarded_for_does_not_reset_the_login_throttle(tmp_path):
     ingest = Ingest(new_session(tmp_path))
-    port = free_port()
-    server = web.server(web.create_app(ingest, password=PASSWORD), "127.0.0.1", port)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.02)
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:  # from the station's own machine
-            assert wrong_passwords_then_the_right_one(client, lambda n: f"10.0.0.{n}") == 429
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with serve(ingest, password=PASSWORD) as url, httpx.Client(base_url=url) as client:  # from 127.0.0.1
+        assert wrong_passwords_then_the_right_one(client, lambda n: f"10.0.0.{n}") == 429
 
 
 def test_x_forwarded_for_names_the_client_behind_a_trusted_proxy(tmp_path):
