@@ -284,7 +284,7 @@ def test_a_score_card_says_the_scorings_points(tmp_path, scoring, words):
     pair = ingest.session.movement.at(1, tables_of(ingest, 1)[0]).ns
     with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
         standing = re.search(r'<p id="standing">(.*?)</p>', client.get(f"/pair/{pair}").text, re.S).group(1)
-    assert words in standing
+    assert words in standing and standing.endswith(" over 1 board")  # one board played so far
     assert ("%" in standing) == (scoring == "MP")  # a percentage only of matchpoints
 
 
