@@ -21,17 +21,22 @@ def replay(stored: StoredResult, dealer: str) -> dict[str, Any]:
     first = Seat.parse(dealer)
     calls = [{"seat": str(first.after(i)), "call": call, "alert": i in alerts}
              for i, call in enumerate(record.get("auction") or [])]
-    contract = contract_of(stored)
+    contract, declarer = contract_of(stored), stored.declarer
+    ruling = record.get("ruling") or {}
+    if ruling.get("table"):  # a director's ruling: the play as the table played it, in its contract
+        played = ruling["table"]
+        contract = Contract.parse_or_pass(played["contract"]) if played["contract"] else None
+        declarer = played["declarer"]
     tricks: list[dict[str, Any]] = []
-    if contract is not None and stored.declarer:
+    if contract is not None and declarer:
         cards = [Card.parse(c) for c in record.get("play") or []]
-        tricks = _tricks(contract, Seat.parse(stored.declarer), cards)
+        tricks = _tricks(contract, Seat.parse(declarer), cards)
     return {"table": stored.table, "round": stored.round, "ns": stored.ns, "ew": stored.ew,
             "contract": stored.contract, "declarer": stored.declarer, "tricks_won": stored.tricks,
             "adjusted": stored.adjusted, "dealer": dealer, "calls": calls, "tricks": tricks,
             "claim": record.get("claim"), "revokes": list(record.get("revokes") or []),
             "director_calls": list(record.get("director_calls") or []),
-            "source": stored.source}
+            "source": stored.source, "ruling": ruling or None}
 
 
 def _tricks(contract: Contract, declarer: Seat, cards: list[Card]) -> list[dict[str, Any]]:
