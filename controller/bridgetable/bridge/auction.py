@@ -152,6 +152,21 @@ class Contract:
         return cls.parse(text)
 
 
+def callers(first: Seat, count: int, skipped: Iterable[int] = ()) -> list[Seat]:
+    """The seat of each of ``count`` calls made from ``first`` on, one turn forfeited before the
+    call of each index in ``skipped`` (an index twice: two turns; Law 29A: a call out of rotation
+    accepted, the players it passed over have lost their turn)."""
+    lost = [0] * (count + 1)
+    for index in skipped:
+        lost[min(index, count)] += 1
+    seats, seat = [], first
+    for index in range(count):
+        seat = seat.after(lost[index])
+        seats.append(seat)
+        seat = seat.lho
+    return seats
+
+
 @dataclass(frozen=True, slots=True)
 class MadeCall:
     """A call in an auction, with the seat that made it."""
@@ -273,6 +288,22 @@ class Auction:
         for call in calls:
             self.add(call)
 
+    @classmethod
+    def recorded(cls, dealer: Seat, calls: Iterable[Call | str], skipped: Iterable[int]) -> Auction:
+        """The auction a record holds: each call after turns lost (``skipped``, as the property
+        gives them) is a call out of rotation accepted (Law 29A). IllegalCall for any other
+        irregular call."""
+        made = [Call.parse(call) if isinstance(call, str) else call for call in calls]
+        auction = cls(dealer, policy="laws")
+        for call, seat in zip(made, callers(dealer, len(made), skipped), strict=True):
+            problem = auction.why_illegal(call, seat)
+            if problem is not None and problem.law != "29-32":
+                raise problem
+            auction.add(call, seat)
+            if problem is not None:
+                auction.decide(Choice.ACCEPT)
+        return auction
+
     # ---- reading the auction -------------------------------------------------------------
     @property
     def calls(self) -> list[Call]:
@@ -283,6 +314,16 @@ class Auction:
 
     def __len__(self) -> int:
         return len(self._calls)
+
+    @property
+    def skipped(self) -> list[int]:
+        """The turns lost to calls out of rotation accepted (Law 29A): for each, the index of the
+        call it comes before (see ``callers``, which gives the seats back)."""
+        lost, turn = [], self.dealer
+        for index, made in enumerate(self._calls):
+            lost += [index] * ((made.seat - turn) % 4)
+            turn = made.seat.lho
+        return lost
 
     @property
     def turn(self) -> Seat:

@@ -134,6 +134,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "alerts": sorted(b.auction.alerts),
         "accepted": [irr.at for irr in b.auction.irregularities
                      if irr.law == "27" and irr.decision is Choice.ACCEPT],
+        **({"skipped": b.auction.skipped} if b.auction.skipped else {}),  # Law 29A's lost turns
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,
         "lead": lead, "play": played,
