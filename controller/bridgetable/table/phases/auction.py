@@ -24,7 +24,7 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     asked = b.change_asked
     if asked is not None:
         return _rule_change(b, asked, key)
-    if key is Key.OK and b.director is not None and b.auction.judgeable is not None:
+    if key is Key.OK and b.director is not None:  # the director rules the last call comparable
         ruled = b.auction.rule_comparable()
         b.toggle_director(seat)
         return ruled.rectification[-1]
