@@ -233,7 +233,7 @@ class Restriction:
     law: str
     once: bool = False
     call: Call = PASS  # the call it obliges (Law 31A1: a bid out of rotation that must be repeated)
-    no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B1b)
+    no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B2(b))
 
     def __str__(self) -> str:
         if self.no_double:
@@ -258,8 +258,9 @@ class Auction:
 
     Under ``policy="laws"`` an insufficient bid (Law 27) or a call out of rotation (Laws 29-32)
     is not refused: ``add`` records it as the ``pending`` ``Irregularity``, and the auction waits
-    for ``decide`` (see there). Lead restrictions after a cancelled call (Laws 26, 27D, 30-32's
-    references to 26) and Law 23 adjustments are the director's, outside the engine.
+    for ``decide`` (see there). The Law 26B lead restrictions a cancelled call brings are in
+    ``lead_penalties``; the director may rule a substitute comparable (``rule_comparable``, Law
+    23A); Law 27D and 23C adjustments are the director's, outside the engine.
 
     >>> a = Auction(Seat.N)
     >>> for c in "1NT Pass 3NT Pass Pass Pass".split():
@@ -537,11 +538,13 @@ class Auction:
         ACCEPT (Laws 27A, 29A): the call stands as if legal and the auction continues from it,
         with the player on the offender's left. REFUSE: the call is cancelled. For an insufficient
         bid the offender must then substitute a legal call (Law 27B): the lowest sufficient bid in
-        the same strain has no further rectification (27B1a), any other call obliges the offender's
-        partner to pass whenever in turn (27B2). For a call out of rotation the turn reverts to the
-        player whose turn it was, and the offender must pass at the next turn after a pass (Law 30A);
-        the offender's partner must pass throughout after a bid (31, its simple case), a double or
-        a redouble (32). A call that breaks such an obligation is refused, naming the Law.
+        the same strain has no further rectification (27B1(a)), any other call obliges the
+        offender's partner to pass whenever in turn (27B2) unless the director rules it comparable
+        (27B1(b), ``rule_comparable``). For a call out of rotation the turn reverts to the player
+        whose turn it was: a pass is rectified as Law 30 has it (``_refuse_pass``); after a bid,
+        double or redouble at the right-hand opponent's turn that opponent's call is awaited (31A,
+        32A), at partner's turn partner calls freely (31B, 32B); then the offender's next call
+        (see ``_follow_up``). A call that breaks an obligation is refused, naming the Law.
         """
         pending = decide_pending(self.irregularities, choice, by, IllegalCall,
                                  _("there is no irregular call awaiting a decision"))
