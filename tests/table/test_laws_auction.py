@@ -296,6 +296,8 @@ def test_law_23a_27b1b_the_director_rules_a_substitute_comparable(tmp_path: Path
     table.sim("S pass", "W 2S")  # West is free
     table.sim("N pass", "E pass", "S pass")
     assert table.flow.current.auction.lead_penalties() == []  # Law 26A: no lead restriction
+    said = table.flow.result_record(Seat.S)["director_calls"]  # each entry within the schema's 200
+    assert said[-1] == "the director rules 1NT comparable (Law 23A): no further rectification (Law 27B1(b))"
     table.replays()
 
 
