@@ -253,6 +253,8 @@ def test_law_25b_after_the_lho_has_called_undo_calls_the_director_who_rules_inte
     assert calls_of(table) == ["N 1H", "E 1S"] and table.flow.view().director is None
     table.sim("S pass")
     assert "Law 25B" in table.flow.result_record(Seat.E)["director_calls"][-1]
+    table.sim("W pass", "N pass")  # the auction is over: the director rules apart
+    assert "call the director (Law 25)" in table.refused("W undo")
     table.replays()
 
 

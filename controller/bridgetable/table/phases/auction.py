@@ -96,9 +96,12 @@ def undo_call(b: BoardInPlay, seat: Seat) -> str:
         _reopen(b)
         return str(b.auction.changes[-1])
     b.auction.copy().undo(seat)  # refused as the Law refuses it (partner has called...)
-    _reopen(b)
-    b.change_asked = seat
     mine = [made.call for made in b.auction if made.seat == seat][-1]
+    if b.auction.is_complete:  # the director's keys are the auction's: the director rules apart
+        raise Refused(_("{seat}'s {call}: the auction is over and {lho} has called over it: call the "
+                        "director (Law 25)").format(seat=words.seat(seat), call=words.call(mine),
+                                                    lho=words.seat(seat.lho)))
+    b.change_asked = seat
     return b.toggle_director(seat, _(
         "{seat} asks to replace {call} after {lho}'s {over}: director: OK unintended (Law 25A), "
         "UNDO not (Law 25B)").format(seat=words.seat(seat), call=words.call(mine),
