@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgetable.bridge import PASS, Auction, Call, Choice, IllegalCall, Seat, Suit
+from bridgetable.bridge import PASS, Auction, Call, Choice, IllegalCall, Seat, Suit, callers
 from bridgetable.bridge.auction import LeadPenalty
 
 ACCEPT, REFUSE = Choice.ACCEPT, Choice.REFUSE
@@ -199,3 +199,35 @@ def test_law_40b_alert_marks_partners_last_call() -> None:
     assert a.alerts == {0}
     twin = a.copy()
     assert twin.alerts == {0}
+
+
+def test_law_29a_callers_and_skipped_give_each_call_its_seat() -> None:
+    a = Auction(Seat.N, policy="laws")
+    a.add("1S", Seat.E)  # at North's turn, accepted: North lost the turn
+    a.decide(ACCEPT, Seat.S)
+    for call in ["Pass", "2S"]:
+        a.add(call)
+    a.add("3C", Seat.E)  # at North's turn again (West's 2S was the last call), accepted
+    a.decide(ACCEPT, Seat.S)
+    assert a.skipped == [0, 3]
+    assert callers(Seat.N, len(a), a.skipped) == [m.seat for m in a] == [Seat.E, Seat.S, Seat.W, Seat.E]
+    twin = Auction.recorded(Seat.N, a.calls, a.skipped)
+    assert [m.seat for m in twin] == [m.seat for m in a] and twin.turn is a.turn
+    with pytest.raises(IllegalCall):  # only a call out of rotation is taken as accepted
+        Auction.recorded(Seat.N, ["1S", "1C"], [])
+
+
+def test_law_28a_a_call_at_the_turn_of_an_rho_obliged_to_pass_is_in_rotation() -> None:
+    a = Auction(Seat.N, ["1H"], policy="laws")
+    a.add("1D")  # East: insufficient
+    a.decide(REFUSE, Seat.S)
+    a.add("Pass")  # 27B2: West passes whenever it is his turn
+    a.add("2H")  # South
+    a.add("3H", Seat.N)  # at West's turn: West must pass, so North's 3H is in rotation
+    assert [str(m.call) for m in a][-2:] == ["Pass", "3H"] and a.turn is Seat.E
+    a.add("Pass")  # East
+    a.add("Pass")  # South
+    before = list(a)
+    with pytest.raises(IllegalCall):  # an illegal call changes nothing, West's pass included
+        a.add("X", Seat.N)  # at West's turn: North doubles his own bid
+    assert list(a) == before and a.turn is Seat.W
