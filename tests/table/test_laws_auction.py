@@ -321,3 +321,20 @@ def test_law_23a_31a2a_comparable_after_rho_called_and_only_before_the_next_call
     assert "comparable (Law 23A): no further rectification (Law 31A2(a))" in ruled.rectification()
     ruled.sim("S pass", "W 3S")  # West is free
     ruled.replays()
+
+
+# ---- prevent: the calls out of rotation of the cases above are refused, and nothing follows ----
+@pytest.mark.parametrize(("calls", "offending"), [
+    (["N ok"], "E 1S"),  # 29A, 31A
+    (["N ok"], "S pass"),  # 30A
+    (["N ok"], "S 1C"),  # 31B
+    (["N ok", "N 1H", "E pass"], "W x"),  # 32A
+    (["N ok", "N 1H"], "W x"),  # 32B
+])
+def test_prevent_refuses_each_call_out_of_rotation_and_the_board_goes_on(
+        tmp_path: Path, calls: list[str], offending: str) -> None:
+    table = Table(tmp_path, policy="prevent")
+    table.sim(*calls)
+    assert "Law 29-32" in table.refused(offending)
+    assert table.flow.view().irregularity is None and table.flow.current.auction.restrictions == []
+    table.replays()
