@@ -157,8 +157,10 @@ ACCEPTED = "accepted (Law 27A)"  # the note on an insufficient bid its LHO accep
 def _turns_lost_first(record: BoardRecord, first: Seat) -> int:
     """The turns lost before the first call to a call out of rotation accepted (Law 29A): the
     "-" between the Auction tag's seat, when it is the dealer, and the first caller."""
+    if "Auction" not in record.tags:
+        return 0
     try:
-        tag = Seat.parse(record.tags.get("Auction", ""))
+        tag = Seat.parse(record.tags["Auction"])
     except ParseError:
         return 0
     return (first - tag) % 4 if tag == record.dealer else 0
