@@ -139,8 +139,6 @@ def _rule_change(b: BoardInPlay, seat: Seat, key: Key) -> str:
     note = _("the director rules {seat}'s {call} intended: it stands (Law 25B)").format(
         seat=words.seat(seat), call=words.call(mine))
     b.director_calls.append(note)
-    if b.auction.is_complete:
-        b.contract_known()
     return note
 
 
