@@ -127,3 +127,12 @@ def test_a_table_revision_after_the_directors_is_kept_and_the_director_still_cou
     [latest] = session.store.results(session.id, board=1)
     assert (latest.source, latest.contract, latest.tricks) == ("director", "3NT", 10)
     assert Seat.parse(latest.declarer or "") is Seat.S
+
+
+def test_a_call_out_of_rotation_accepted_is_checked_at_the_seat_that_made_it(ingest: Ingest) -> None:
+    """Law 29A: North bid 4S at East's turn (board 2, East deals) and it was accepted: East, South
+    and West lost their turn, which the result says in ``skipped``."""
+    genuine = result_message(ingest.session, 1, 2, "4S", "N", 10)
+    accepted = forged(genuine, auction=["4S", "Pass", "Pass", "Pass"], skipped=[0, 0, 0])
+    assert ingest.check_result(accepted) is None
+    assert ingest.check_result(forged(accepted, skipped=[])) == "contract 4S by N: the auction makes 4S by E"

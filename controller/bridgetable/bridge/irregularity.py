@@ -94,10 +94,14 @@ class Irregularity:
     def __str__(self) -> str:
         """What happened and was decided, in the language spoken now (the rectification's lines
         in the one spoken when each was made)."""
+        return "; ".join(self.lines())
+
+    def lines(self) -> list[str]:
+        """What happened and what was decided, then each line of the rectification."""
         text = _("{irregularity} (Law {law})").format(irregularity=self.describe(), law=self.law)
         if self.decision is None:
-            return _("{irregularity}: {deciders} may accept, or the director decides").format(
-                irregularity=text, deciders=words.seats(self.deciders))
+            return [_("{irregularity}: {deciders} may accept, or the director decides").format(
+                irregularity=text, deciders=words.seats(self.deciders))]
         accepted = self.decision is not Choice.REFUSE  # as it stands, or with declarer as dummy
         if self.decided_by == DIRECTOR:
             done = (_("{irregularity}: accepted by the director") if accepted
@@ -106,7 +110,7 @@ class Irregularity:
             done = (_("{irregularity}: accepted by {seat}") if accepted
                     else _("{irregularity}: not accepted by {seat}"))
         done = done.format(irregularity=text, seat=words.seat(self.decided_by))
-        return "; ".join([done, *self.rectification])
+        return [done, *self.rectification]
 
 
 def pending_of(irregularities: list[Irregularity]) -> Irregularity | None:

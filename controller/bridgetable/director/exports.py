@@ -77,8 +77,7 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
         return record
     auction = r.record.get("auction") or []
     if auction and record.dealer is not None:
-        record.auction_first, record.calls = record.dealer, [Call.parse(c) for c in auction]
-        record.auction_ended = True
+        record.set_auction(record.dealer, [Call.parse(c) for c in auction], r.record.get("skipped") or [])
     if contract is not None and record.declarer is not None and r.record.get("play"):
         _add_play(record, contract, record.declarer, [Card.parse(c) for c in r.record["play"]])
     return record

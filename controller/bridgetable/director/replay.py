@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bridge import Card, Contract, Seat, trick_winner
+from ..bridge import Card, Contract, Seat, callers, trick_winner
 from .rulings import contract_of
 from .store import StoredResult
 
@@ -18,9 +18,10 @@ def replay(stored: StoredResult, dealer: str) -> dict[str, Any]:
     """What the viewer shows of one table's board (an adjusted or hand-entered result: no play)."""
     record = stored.record
     alerts = set(record.get("alerts") or [])
-    first = Seat.parse(dealer)
-    calls = [{"seat": str(first.after(i)), "call": call, "alert": i in alerts}
-             for i, call in enumerate(record.get("auction") or [])]
+    auction = record.get("auction") or []
+    seats = callers(Seat.parse(dealer), len(auction), record.get("skipped") or ())  # Law 29A
+    calls = [{"seat": str(seat), "call": call, "alert": i in alerts}
+             for i, (call, seat) in enumerate(zip(auction, seats, strict=True))]
     contract, declarer = contract_of(stored), stored.declarer
     ruling = record.get("ruling") or {}
     if ruling.get("table"):  # a director's ruling: the play as the table played it, in its contract
