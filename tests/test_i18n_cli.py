@@ -177,7 +177,7 @@ NOT_PROSE = {
                ".director.commands:run_station_command", ".central.command:run_central_command",
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
                "127.0.0.1:1883", "0.0.0.0", "127.0.0.1", "Club session", "BRIDGETABLE_PASSWORD",
-               "__main__", "station.db", "bridgetable ", "bridgetable convert: "},
+               "__main__", "station.db", "bridgetable", "bridgetable ", "bridgetable convert: "},
     "check.py": { "deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "file", "index", "board", "ok", "problems", "warnings", "kind", "message", "boards",
                  "unreadable", ".lin", ".pbn", "accepted (Law 27A)"},  # the table unit's note in PBN
@@ -192,7 +192,8 @@ NOT_PROSE = {
     "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
     # names, files, threads, uvicorn's log level, URLs
-    "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "loop://", "table-", ".db",
+    "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "bridgetable demo: ", "loop://",
+                     "table-", ".db",
                      "table-unit-", "robot-table-", "bridgetable-demo-", "station.db", "result",
                      "station-web", "warning", "http://127.0.0.1:"},
     "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",

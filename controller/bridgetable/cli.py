@@ -358,16 +358,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# the conventional exit statuses of a command ended by a signal: 128 + SIGINT, 128 + SIGPIPE
+INTERRUPTED = 130
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
-    i18n.speak_argparse(CLI)
-    args = build_parser().parse_args(argv)
+    """Run the subcommand; Ctrl-C ends any of them with one line and status 130, a reader that
+    closed the pipe (``| head``) quietly with status 141, never with a traceback."""
+    command = "bridgetable"
     try:
-        handler: Handler = args.handler
-        return handler(args)
-    except (ValueError, MissingExtra) as error:  # a bad argument (an unreadable contract), an extra missing
-        print(f"bridgetable {args.command}: {error}", file=sys.stderr)
-        return 2
+        i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
+        i18n.speak_argparse(CLI)
+        args = build_parser().parse_args(argv)
+        command = f"bridgetable {args.command}"
+        try:
+            handler: Handler = args.handler
+            status = handler(args)
+        except (ValueError, MissingExtra) as error:  # a bad argument (unreadable contract), an extra missing
+            print(f"{command}: {error}", file=sys.stderr)
+            status = 2
+        sys.stdout.flush()  # a closed pipe shows here rather than at the interpreter's exit
+        return status
+    except KeyboardInterrupt:
+        print(f"{command}: " + _("interrupted"), file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return CLOSED_PIPE
+
+
+def _silence_stdout() -> None:
+    """stdout onto /dev/null, so that the interpreter's last flush finds no closed pipe either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -290,9 +290,11 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
             _serve_until_stopped(options.web_port)
         return standings
     except KeyboardInterrupt:
-        if station is None or station.finished.is_set():
+        if station is not None and station.finished.is_set():  # the page after the session: its end
             return {}
-        return score_session(station.session).as_json(station.session.setup.pairs)
+        print("bridgetable demo: " + _("interrupted: stopping the tables, the station and the broker"),
+              file=sys.stderr, flush=True)
+        return {} if station is None else score_session(station.session).as_json(station.session.setup.pairs)
     finally:
         with _uninterrupted():
             for table in tables:

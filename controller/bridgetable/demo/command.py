@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .. import i18n
 from ..bridge import Contract
+from ..cli import INTERRUPTED
 from ..director.session import Session
 from ..director.standings import score_session
 from ..director.store import StoredResult
@@ -55,6 +56,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
             n=report.results), file=sys.stderr)
         if standings:
             report.over(standings, exports=False)
+        return INTERRUPTED
     return 0
 
 
