@@ -7,6 +7,7 @@ import argparse
 import io
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -150,8 +151,9 @@ def test_a_missing_extra_is_named_in_the_language(monkeypatch):
     monkeypatch.setitem(extras.EXTRAS, "station", ("bridgetable_no_such_module",))
     with i18n.speaking("nl"), pytest.raises(extras.MissingExtra) as error:
         extras.require_extra("station", install="demo")
-    assert str(error.value) == ("de extra 'demo' is niet geïnstalleerd (geen bridgetable_no_such_module): "
-                                "pip install 'bridgetable[demo]'")
+    install = extras.install_command("demo", extras.checkout(), Path(sys.executable), Path.cwd())
+    assert str(error.value) == f"de extra 'demo' is niet geïnstalleerd (geen bridgetable_no_such_module): " \
+                               f"{install}"
 
 
 def _parser_words() -> set[str]:
