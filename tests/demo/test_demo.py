@@ -5,6 +5,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -12,11 +13,12 @@ import tempfile
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
 from bridgetable.demo import club
-from bridgetable.demo.command import result_line, robot_board_line, robot_match_line
+from bridgetable.demo.command import ranking_line, result_line, robot_board_line, robot_match_line
 from bridgetable.director.session import generated_boards
 from bridgetable.director.store import StoredResult
 from bridgetable.formats.pbn import read_pbn_file
@@ -167,7 +169,9 @@ def test_against_the_robots_each_board_is_scored_as_it_arrives(tmp_path):
 
 
 def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_ctrl_c(tmp_path):
-    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(free_port()),
+    taken = socket.create_server(("127.0.0.1", free_port()))  # another program has the port asked for
+    asked = taken.getsockname()[1]
+    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(asked),
                            "--dir", str(tmp_path / "kept"))
     assert process.stdout is not None
     lines = []
@@ -175,12 +179,17 @@ def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_c
     while time.monotonic() < deadline and not (lines and "until Ctrl-C" in lines[-1]):
         lines.append(process.stdout.readline().rstrip("\n"))
         assert lines[-1] or process.poll() is None, process.stderr.read() if process.stderr else ""
+        if lines[-1].startswith("scoring station: http://"):  # printed once the page answers
+            url = lines[-1].split()[2]
+            assert url != f"http://127.0.0.1:{asked}/" and httpx.get(url).status_code == 200
+    taken.close()
     assert lines[0].startswith("bridgetable demo: 3 tables") and lines[1].startswith("scoring station: http://")
     assert sum(line.startswith("round 1  ") for line in lines) == 6
     assert sum(" pair " in line for line in lines) == 6
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0 and "Traceback" not in err, err
+    assert f"port {asked} is taken (--port): the page is on port {url.split(':')[2].strip('/')}" in err
     assert (tmp_path / "kept" / "station.db").exists()  # --dir keeps the files
 
 
@@ -255,3 +264,12 @@ def test_a_failure_after_the_broker_started_stops_it_and_removes_the_files(tmp_p
     with pytest.raises(RuntimeError, match="cannot be built"):
         club.run_demo(club.DemoOptions(tables=3, rounds=1, headless=True, broker="mosquitto"))
     assert not started[-1].running and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("scoring", "shown"), [
+    ("MP", "   0.00% "), ("IMP", "   +3.50 IMPs "), ("XIMP", "   +3.50 IMPs "),
+    ("TOTAL", "    +3.5 points ")])
+def test_the_ranking_shows_what_the_scoring_ranks_by(scoring, shown):
+    entry = {"pair": 3, "names": "Ann & Bob", "percent": 0.0, "rank": "1", "group": "A NS", "total": 3.5}
+    assert ranking_line(entry, scoring) == f" A NS    1 pair  3{shown}Ann & Bob"
+    assert ranking_line({**entry, "total": -230.0}, "TOTAL") == " A NS    1 pair  3    -230 points Ann & Bob"

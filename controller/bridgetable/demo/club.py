@@ -363,12 +363,19 @@ def _serve(station: Station, options: DemoOptions) -> Any:
 
     from ..director.web import create_app
 
-    port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
+    asked = options.web_port
+    port = asked if asked and _port_free(asked) else free_port()
     options.web_port = port
     app = create_app(station.ingest, password=options.password, rounds=station, language=options.language)
     server = uvicorn.Server(uvicorn.Config(app,
                                            host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:  # the URL once it answers
+        time.sleep(0.02)
+    if asked and port != asked:
+        print(_("port {asked} is taken (--port): the page is on port {port}").format(asked=asked, port=port),
+              file=sys.stderr, flush=True)
     print(_("scoring station: {url} (director password: {password})").format(
         url=f"http://127.0.0.1:{port}/", password=options.password), flush=True)
     return server

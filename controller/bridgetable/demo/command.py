@@ -37,7 +37,8 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           movement=args.movement, scoring=args.scoring,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None, language=language)
-    report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export)
+    report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export,
+                    scoring=options.scoring)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
     print("bridgetable demo: " + _("{session}; each result as the station stores it:").format(
         session=_session_text(options)), file=report.progress, flush=True)
@@ -80,8 +81,8 @@ class Report:
     """What the demo prints: progress lines on ``progress`` (stderr with --json), the ranking (or
     the JSON) on stdout."""
 
-    def __init__(self, progress: TextIO, as_json: bool, export: Path | None) -> None:
-        self.progress, self.as_json, self.export = progress, as_json, export
+    def __init__(self, progress: TextIO, as_json: bool, export: Path | None, scoring: str = "MP") -> None:
+        self.progress, self.as_json, self.export, self.scoring = progress, as_json, export, scoring
         self.results = 0
         self.done = False
 
@@ -103,17 +104,24 @@ class Report:
             print(robot_match_line(standings["robots"]), flush=True)
         else:
             for entry in standings["ranking"]:
-                print(ranking_line(entry), flush=True)
+                print(ranking_line(entry, self.scoring), flush=True)
         if self.export and exports:
             print(_("exports written to {directory}").format(directory=self.export), file=sys.stderr,
                   flush=True)
 
 
-def ranking_line(entry: dict[str, Any]) -> str:
-    """E.g. " A NS    1 pair  3  62.50% Ann & Bob" (the direction in the reader's notation)."""
+def ranking_line(entry: dict[str, Any], scoring: str = "MP") -> str:
+    """E.g. " A NS    1 pair  3  62.50% Ann & Bob" (the direction in the reader's notation): by
+    matchpoints the percentage, by IMPs (Butler, cross-IMPs) and total points the total."""
     pair = _("pair {number}").format(number=f"{entry['pair']:>2}")
     side = " ".join(notation.side(part) for part in entry["group"].split())  # "A EW": section, direction
-    return f"{side:>5} {entry['rank']:>4} {pair} {entry['percent']:6.2f}% {entry['names']}"
+    if scoring in ("IMP", "XIMP"):
+        score = _("{total} IMPs").format(total=f"{entry['total']:+7.2f}")
+    elif scoring == "TOTAL":
+        score = _("{total} points").format(total=f"{entry['total']:+7g}")
+    else:
+        score = f"{entry['percent']:6.2f}%"
+    return f"{side:>5} {entry['rank']:>4} {pair} {score} {entry['names']}"
 
 
 def result_line(result: StoredResult) -> str:
