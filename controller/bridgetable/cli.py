@@ -278,7 +278,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
     parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
     parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
-    parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help=_("(default 3)"))
+    parser.add_argument("--boards-per-round", type=int, metavar="N",
+                        help=_("(default 3; team match, robots: 3, else 4, 2 or 1, whichever divides "
+                               "--boards)"))
     parser.add_argument("--rounds", type=int, help=_("default: the movement's full length"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS"), default="MP",
                         help=_("matchpoints (default), Butler IMPs, cross-IMPs, total points (Law 78C), "
