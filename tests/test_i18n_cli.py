@@ -191,7 +191,7 @@ NOT_PROSE = {
                         "NS", "EW", "PairId_", "nan"},  # PBN's columns and directions
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
-    "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
+    "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db", "samples"},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
     # names, files, threads, uvicorn's log level, URLs
     "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "bridgetable demo: ", "loop://",

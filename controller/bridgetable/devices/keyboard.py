@@ -8,7 +8,8 @@ One line per input, the seat first, then keys, bids or cards::
     W claim ok     West presses CLAIM, then OK
 
 Bids are level first ("7S": keys 7 and S), cards suit first ("S7": the seven of spades), so the two
-never look alike. A line that cannot be read is reported and counted, and yields no event at all.
+never look alike. A line that cannot be read is reported and counted, and yields no event at all;
+a blank line, or one starting with "#" (a comment in a file of typed lines), yields none either.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _ = CLI.gettext
 def parse_line(text: str) -> list[TableEvent]:
     """The events one typed line stands for; BadLine naming the first word that is not understood."""
     words = text.upper().split()
-    if not words:
+    if not words or words[0].startswith("#"):  # a blank line, or a comment in a typed script
         return []
     try:
         seat = Seat.parse(words[0])
