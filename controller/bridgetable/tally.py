@@ -20,6 +20,7 @@ from .bridge import BridgeError, DealResult, game_form, parse_minibridge_result
 from .bridge.cards import Side
 from .bridge.deal import Vulnerability
 from .bridge.gameform import SIDES, DealScore, Entry, ScoreSheet
+from .formats.text import QUOTED, LineTooLong, bounded, cut, quoted
 from .i18n import CLI, N_, notation
 
 _ = CLI.gettext
@@ -35,10 +36,14 @@ def run_tally(game: str, lines: TextIO, out: TextIO, err: TextIO, *, as_json: bo
         if not text or text.startswith("#"):
             continue
         try:
-            form.record(read(text))
-        except BridgeError as error:
+            form.record(read(bounded(text)))
+        except LineTooLong as error:
+            print("bridgetable tally: " + _("line {number}: {error}").format(number=number, error=error),
+                  file=err)
+            return 2
+        except BridgeError as error:  # the engine's reason, cut where it quotes a long word of the line
             print("bridgetable tally: " + _("line {number} ({text}): {error}").format(
-                number=number, text=repr(text), error=error), file=err)
+                number=number, text=quoted(text), error=cut(str(error), 2 * QUOTED)), file=err)
             return 2
     sheet = form.sheet()
     print(json.dumps(sheet.to_json()) if as_json else sheet_text(sheet), file=out)

@@ -20,6 +20,7 @@ from typing import TextIO
 
 from ..bridge import Card, Seat
 from ..events import Key, TableEvent
+from ..formats.text import LineTooLong, bounded, quoted
 from ..i18n import CLI
 from .lines import BadLine, EventSink, LineStats
 
@@ -31,16 +32,19 @@ _ = CLI.gettext
 
 def parse_line(text: str) -> list[TableEvent]:
     """The events one typed line stands for; BadLine naming the first word that is not understood."""
-    words = text.upper().split()
+    try:
+        words = bounded(text.rstrip("\r\n")).upper().split()
+    except LineTooLong as error:
+        raise BadLine("too long", str(error)) from None
     if not words or words[0].startswith("#"):  # a blank line, or a comment in a typed script
         return []
     try:
         seat = Seat.parse(words[0])
     except ValueError:
         raise BadLine("unknown", _("start with the seat (N, E, S or W), not {word}").format(
-            word=repr(words[0]))) from None
+            word=quoted(words[0]))) from None
     if len(words) == 1:
-        raise BadLine("unknown", _("nothing after the seat in {line}").format(line=repr(text.strip())))
+        raise BadLine("unknown", _("nothing after the seat in {line}").format(line=quoted(text.strip())))
     events = []
     for word in words[1:]:
         if _CARD.fullmatch(word):
@@ -59,7 +63,7 @@ def _key(word: str) -> Key:
         return Key(word)
     except ValueError:
         raise BadLine("unknown", _("{word} is neither a key, a bid nor a card (suit first: SA)").format(
-            word=repr(word))) from None
+            word=quoted(word))) from None
 
 
 class Keyboard:
