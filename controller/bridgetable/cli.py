@@ -105,7 +105,14 @@ def _add_tally(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--rounds", type=int, default=1,
                         help=_("Chicago, Chicago with duplicate scoring, Minibridge: rounds of four deals"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    _add_no_honours(parser)
     parser.set_defaults(handler=_lazy(".tally:run"))
+
+
+def _add_no_honours(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-honours", action="store_true",
+                        help=_("rubber, Chicago, two-player: honours not counted (seed 001's standard game; "
+                               "default: counted, as seed 003 and the Laws of Contract Bridge)"))
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -114,6 +121,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--game", required=True, choices=(*HOME_FORMS, "two-player"))
     parser.add_argument("--seat", default="S", help=_("your seat (default S)"))
     parser.add_argument("--seed", type=int, help=_("seed of the random deals"))
+    _add_no_honours(parser)
     parser.set_defaults(handler=_lazy(".robots.homegame:run_play"))
 
 

@@ -27,9 +27,10 @@ _ = CLI.gettext
 
 
 def run_tally(game: str, lines: TextIO, out: TextIO, err: TextIO, *, as_json: bool = False,
-              rounds: int = 1) -> int:
-    """Score the deals read from ``lines`` by the form ``game``; the exit status."""
-    form = game_form(game, rounds=rounds)
+              rounds: int = 1, honours: bool = True) -> int:
+    """Score the deals read from ``lines`` by the form ``game`` (``honours``: whether a rubber or
+    Chicago counts them); the exit status."""
+    form = game_form(game, rounds=rounds, honours=honours)
     read = parse_minibridge_result if game == "minibridge" else DealResult.parse
     for number, line in enumerate(lines, start=1):
         text = line.strip()
@@ -52,7 +53,8 @@ def run_tally(game: str, lines: TextIO, out: TextIO, err: TextIO, *, as_json: bo
 
 def run(args: argparse.Namespace) -> int:
     """The handler of ``bridgetable tally`` (see cli.py for the options)."""
-    return run_tally(args.game, sys.stdin, sys.stdout, sys.stderr, as_json=args.json, rounds=args.rounds)
+    return run_tally(args.game, sys.stdin, sys.stdout, sys.stderr, as_json=args.json, rounds=args.rounds,
+                     honours=not args.no_honours)
 
 
 # each game form's title on the score sheet (the engine's GameForm.title, translated where shown)
