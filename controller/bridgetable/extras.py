@@ -36,8 +36,12 @@ def require_extra(extra: str, what: str = "", install: str | None = None) -> Non
         message = (_("{what} needs the {extra} extra, which is not installed (no {modules}): {install}")
                    if what else _("the {extra} extra is not installed (no {modules}): {install}"))
         raise MissingExtra(message.format(what=what, extra=repr(name), modules=", ".join(missing),
-                                          install=install_command(name, checkout(), Path(sys.executable),
-                                                                  Path.cwd())))
+                                          install=install_hint(name)))
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs ``extra`` for the interpreter running (see ``install_command``)."""
+    return install_command(extra, checkout(), Path(sys.executable), Path.cwd())
 
 
 def checkout() -> Path | None:
