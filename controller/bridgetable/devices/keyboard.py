@@ -35,7 +35,7 @@ def parse_line(text: str) -> list[TableEvent]:
     try:
         words = bounded(text.rstrip("\r\n")).upper().split()
     except LineTooLong as error:
-        raise BadLine("too long", str(error)) from None
+        raise BadLine("overlong", str(error)) from None
     if not words or words[0].startswith("#"):  # a blank line, or a comment in a typed script
         return []
     try:
