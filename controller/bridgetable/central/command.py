@@ -12,6 +12,8 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+import psycopg
+
 from .. import i18n
 from ..director.downlink import KIND, publish_setup
 from ..director.upstream import derive_club_key, down_topic
@@ -63,9 +65,16 @@ def run_central_command(args: argparse.Namespace) -> int:
     if args.send_setup:
         return send_setup(args.send_setup, args.to, secret, broker)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
-    center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
-                    web_port=None if args.no_web else args.port, host=args.listen,
-                    language=args.language or i18n.current())
+    try:
+        center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
+                        web_port=None if args.no_web else args.port, host=args.listen,
+                        language=args.language or i18n.current())
+    except psycopg.OperationalError as exc:  # no PostgreSQL there, or not this database
+        print("bridgetable central: " + _(
+            "no database at {url} ({reason}): start PostgreSQL (sudo systemctl start postgresql; "
+            "deploy/install-central.sh sets one up) or give its URL with --db").format(
+            url=args.db, reason=str(exc).strip().splitlines()[0]), file=sys.stderr)
+        return 2
     stop = threading.Event()
 
     def stopping(signum: int, frame: FrameType | None) -> None:
