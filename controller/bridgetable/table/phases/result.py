@@ -134,6 +134,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "alerts": sorted(b.auction.alerts),
         "accepted": [irr.at for irr in b.auction.irregularities
                      if irr.law == "27" and irr.decision is Choice.ACCEPT],
+        **_seats(b),
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,
         "lead": lead, "play": played,
@@ -148,6 +149,14 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
            if b.rules.first_phase is Phase.ANNOUNCE else {}),
     }
+
+
+def _seats(b: BoardInPlay) -> dict[str, list[str]]:
+    """After a call out of rotation accepted (Law 29A), the seat of each call: the station
+    replays the auction with them (without, it takes the calls in rotation from the dealer)."""
+    if not any(irr.law != "27" and irr.decision is Choice.ACCEPT for irr in b.auction.irregularities):
+        return {}
+    return {"seats": [str(made.seat) for made in b.auction]}
 
 
 def _irregularity_record(b: BoardInPlay) -> list[str]:
