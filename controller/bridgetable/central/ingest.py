@@ -26,11 +26,13 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope, mqtt_client
 from ..link import Broker, SignatureError
+from ..link.logthrottle import LogThrottle
 from ..link.schema import encode
 from ..link.topics import ROOT
 from .db import CentralDb, Message
 
 log = logging.getLogger("bridgetable.central")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
@@ -122,7 +124,7 @@ class IngestWorker:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("%s: the central broker refused the connection: %s", self.name, reason)
+            quiet.warning(f"{self.name}: the central broker refused the connection: {reason}")
             return
         client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
 
@@ -148,7 +150,7 @@ class IngestWorker:
             try:
                 self.handle(batch)
             except Exception:  # the database gone: the clubs' outboxes send these again
-                log.exception("%s: could not store %d messages", self.name, len(batch))
+                quiet.exception(f"{self.name}: could not store {len(batch)} messages")
                 time.sleep(1.0)
 
     def verify(self, topic: str, payload: bytes) -> Message:
@@ -171,7 +173,7 @@ class IngestWorker:
             except (ValueError, SignatureError) as exc:
                 self.refused += 1
                 digest = hashlib.sha256(payload).hexdigest()[:8]
-                log.warning("%s: refused a message on %s (payload %s): %s", self.name, topic, digest, exc)
+                quiet.warning(f"{self.name}: refused a message on {topic} (payload {digest}): {exc}")
                 self.db.refuse(topic, str(exc))
         if not good:
             return

@@ -32,6 +32,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from ..link import Broker, SignatureError, sign, verify
+from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode
 from ..link.topics import club_root
 from .session import Session
@@ -39,6 +40,7 @@ from .standings import score_session
 from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this
 NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
 
@@ -275,7 +277,7 @@ class Upstream:
                 self.scan()
                 self.send_due()
             except Exception:  # a bad moment (the store busy, the broker gone) is retried next tick
-                log.exception("upstream: scan or send failed; trying again")
+                quiet.exception("upstream: scan or send failed; trying again")
             self._wake.wait(self.every)
             self._wake.clear()
 
@@ -290,7 +292,7 @@ class Upstream:
             ack = decode_ack(bytes(msg.payload), self.club, self.key)
         except (ValueError, SignatureError) as exc:
             self.refused += 1
-            log.warning("upstream: refused an ack on %s: %s", msg.topic, exc)
+            quiet.warning(f"upstream: refused an ack on {msg.topic}: {exc}")
             return
         self.outbox.acknowledge(ack["ids"])
 
