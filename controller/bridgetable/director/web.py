@@ -4,7 +4,8 @@ table status, and the director's actions behind a login.
 Pages update by themselves: ``/events`` is a server-sent-event stream that says "result" or
 "status" whenever the ingest stores something; the page's script (``/live.js``) then fetches its
 fragment again. The director's login and forms are guarded as ``websecurity`` describes (a CSRF
-token and Origin check on every POST, wrong passwords throttled, a logout, security headers).
+token and Origin check on every POST, wrong passwords throttled, logins kept server-side so that a
+logout or a new password ends every session before it, security headers).
 """
 
 from __future__ import annotations
@@ -53,12 +54,13 @@ from .livetables import board_finished
 from .standings import Standings
 from .templating import TEMPLATES
 from .weblanguage import Language
-from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
+from .websecurity import Logins, LoginThrottle, SecurityHeaders, csrf_token, post_problem
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+MIN_PASSWORD = 8  # characters of a new password
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
 STATIC = Path(__file__).parent / "static"  # the pages' own scripts and style: no CDN, works offline
 
@@ -78,6 +80,19 @@ class Station:
         self.password = password
         self.rounds = rounds
         self.throttle = LoginThrottle()
+        self.logins = Logins()
+
+    def director(self, request: Request) -> str | None:
+        """The director's name when the request's session is a login the station still knows."""
+        session = request.session
+        return session.get("director") if self.logins.valid(session.get("login")) else None
+
+    def change_password(self, password: str) -> None:
+        """A new password: every session logged in with the old one must log in again."""
+        if len(password) < MIN_PASSWORD:
+            raise ValueError(_("a password has at least {n} characters").format(n=MIN_PASSWORD))
+        self.password = password
+        self.logins.revoke_all()
 
     @property
     def session(self) -> Any:
@@ -111,7 +126,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             return station.render("error.html", message=_("there is no board {number}").format(number=number),
                                   status_code=404)
         played_out = board_finished(station.session.movement, station.ingest.played, number)
-        if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
+        if not (played_out or station.director(request)):  # no leaking to pairs still to play it
             return station.render("board.html", board=info, withheld=True)
         # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
         values = await run_in_threadpool(board_values, station.ingest, info)
@@ -122,7 +137,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         standings = station.standings()
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        if "director" not in request.session:  # a board still in play shows its points only
+        if not station.director(request):  # a board still in play shows its points only
             lines = [line if board_finished(station.session.movement, station.ingest.played, line.board)
                      else withheld(line) for line in lines]
         if entry is None and not lines:
@@ -181,28 +196,39 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         station.throttle.succeeded(client)
         request.session.clear()  # a new session (and token) for the director
         request.session["director"] = str(form.get("name") or _("director"))
+        request.session["login"] = station.logins.issue()
         return RedirectResponse("/director", status_code=303)
 
     async def logout(request: Request) -> Response:
         problem = post_problem(request, await request.form())
         if problem is not None:
             return login_page(request, _("refused: {reason}").format(reason=problem), 403)
+        station.logins.revoke_all()  # every copy of every director's cookie, this one's too
         request.session.clear()
         return RedirectResponse("/login", status_code=303)
 
     async def director(request: Request) -> Response:
-        if "director" not in request.session:
+        actor = station.director(request)
+        if actor is None:
             return RedirectResponse("/login", status_code=303)
         message, status_code = "", 200
         if request.method == "POST":
             form = await request.form()
             problem = post_problem(request, form)
-            if problem is None:
-                message = _director_action(station, form, request.session["director"])
+            if problem is None and form.get("action") == "password":
+                try:
+                    station.change_password(str(form.get("password", "")))
+                except ValueError as exc:
+                    message = _("refused: {reason}").format(reason=exc)
+                else:
+                    request.session.clear()
+                    return RedirectResponse("/login", status_code=303)
+            elif problem is None:
+                message = _director_action(station, form, actor)
             else:
                 message, status_code = _("refused: {reason}").format(reason=problem), 403
         return station.render("director.html", status_code=status_code, message=message,
-                              actor=request.session["director"], csrf=csrf_token(request.session),
+                              actor=actor, csrf=csrf_token(request.session),
                               rounds=station.rounds is not None,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call])
