@@ -11,14 +11,15 @@
 #   - chromium chromium-driver  the live ranking page in headless Chromium (selenium)
 #   - systemd                   `systemd-analyze verify` on the units in systemd/
 #   - shellcheck                the install scripts in deploy/
+#   - libfuse2                  the power-cut file system of the tests (fusepy over FUSE)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck)
+PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck libfuse2)
 case "${1:-}" in
     "") ;;
-    -h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
 esac
 if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then
