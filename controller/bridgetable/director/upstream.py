@@ -31,6 +31,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from .. import durable
 from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode
@@ -169,8 +170,10 @@ class UpstreamOutbox:
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # added means on disk
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL)")
+        durable.sync_parent(path)  # a file just created keeps its name through a power cut
 
     def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
         """Add the messages not added before; how many were new."""
