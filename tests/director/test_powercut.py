@@ -2,7 +2,7 @@
 file system (``tests.powercutfs``); the tables send their results through a real Mosquitto; the
 station's power is cut at random moments (SIGKILL, then whatever was not synced is lost) and it
 starts again on what survived. Every result it had acknowledged is still in its store, and at the
-end every result is stored once."""
+end every result is stored once; the upstream outbox keeps every message it added for the center."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.upstream import UpstreamOutbox
 from bridgetable.link import Broker, ResultKey, SQLiteOutbox, TableLink
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
@@ -32,6 +33,7 @@ import sys, threading
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.upstream import UpstreamOutbox
 from bridgetable.link import Broker
 from bridgetable.link.signing import DerivedKeys
 port, path, secret, club = int(sys.argv[1]), sys.argv[2], bytes.fromhex(sys.argv[3]), sys.argv[4]
@@ -78,6 +80,7 @@ def stored_keys(store: Path) -> list[tuple[int, int, int]]:
 def run_station_cuts(tmp_path: Path, cuts: int, seed: int) -> dict[str, int]:
     """A session's 24 results sent while the station's power is cut ``cuts`` times: the figures
     (cuts, results acknowledged before a cut and then missing, results stored twice)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     figures = {"cuts": 0, "acked before a cut": 0, "lost": 0, "doubled": 0}
     with MosquittoProcess(tmp_path / "broker") as broker, \
@@ -133,3 +136,38 @@ def test_every_result_the_station_acknowledged_survives_its_power_cuts(tmp_path:
     assert figures["cuts"] == 6 and figures["acked before a cut"] > 0
     assert (figures["lost"], figures["doubled"]) == (0, 0)
     assert figures["stored"] == figures["results"] == 24
+
+
+# The child: the station's upstream outbox adds messages for the center, acknowledges some, and
+# dies without closing it (os._exit, as a power cut's SIGKILL would), having said what it did.
+UPSTREAM = """
+import os, sys
+from bridgetable.director.upstream import UpstreamOutbox
+path, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+outbox = UpstreamOutbox(path)
+for number in range(first, first + count):
+    outbox.add([{"id": f"m{number}", "kind": "result"}])
+    if number % 3 == 0:
+        outbox.acknowledge([f"m{number}"])
+    print(number, flush=True)
+os._exit(9)
+"""
+
+
+def test_the_upstream_outbox_keeps_every_message_it_added_through_power_cuts(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    with PowerCutMount(tmp_path / "card", tmp_path / "mnt") as card:
+        path, added = tmp_path / "mnt" / "station.db", 0
+        for cut in range(6):
+            count = rng.randint(1, 20)
+            done = subprocess.run([sys.executable, "-c", UPSTREAM, str(path), str(added), str(count)],
+                                  capture_output=True, text=True, timeout=60)
+            assert done.returncode == 9 and len(done.stdout.split()) == count, done.stderr
+            added += count
+            card.cut(rng if cut % 2 else None)
+            outbox = UpstreamOutbox(path)
+            try:
+                assert outbox.known() == {f"m{number}" for number in range(added)}
+                assert outbox.pending() == sum(1 for number in range(added) if number % 3)
+            finally:
+                outbox.close()

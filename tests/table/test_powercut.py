@@ -59,6 +59,7 @@ def run_table_cuts(tmp_path: Path, cuts: int, seed: int) -> dict[str, int]:
     sometimes with an event on its way, every other cut tearing what was not synced. The figures:
     cuts, exact resumes (at the state shown last, or the one after the event on its way), results
     lost and doubled (the journal's results against an uncut run's)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     config = _table_config(tmp_path)
     flow = BoardFlow(FlowConfig(boards=[1, 2], deals={1: DEAL, 2: DEAL}, club="c", session="s", table="3"))
     states, expected = reference_run(flow, EVENTS)
