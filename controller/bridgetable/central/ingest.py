@@ -28,11 +28,13 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope, mqtt_client
 from ..link import Broker, SignatureError
+from ..link.logthrottle import LogThrottle
 from ..link.schema import encode
 from ..link.topics import ROOT
 from .db import CentralDb, Message
 
 log = logging.getLogger("bridgetable.central")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
@@ -127,7 +129,7 @@ class IngestWorker:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("%s: the central broker refused the connection: %s", self.name, reason)
+            quiet.warning(f"{self.name}: the central broker refused the connection: {reason}")
             return
         client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
 
@@ -166,7 +168,7 @@ class IngestWorker:
                 log.warning("%s: the database is away (%s); %d messages wait, again in %.0f s", self.name,
                             str(exc).strip()[:200], len(batch), wait)
             except Exception:  # a batch that cannot be stored: the clubs' outboxes send it again
-                log.exception("%s: could not store %d messages", self.name, len(batch))
+                quiet.exception(f"{self.name}: could not store {len(batch)} messages")
                 return
             if self._stopping.wait(wait):
                 return
@@ -192,7 +194,7 @@ class IngestWorker:
             except (ValueError, SignatureError) as exc:
                 self.refused += 1
                 digest = hashlib.sha256(payload).hexdigest()[:8]
-                log.warning("%s: refused a message on %s (payload %s): %s", self.name, topic, digest, exc)
+                quiet.warning(f"{self.name}: refused a message on {topic} (payload {digest}): {exc}")
                 self.db.refuse(topic, str(exc))
         if not good:
             return

@@ -35,7 +35,9 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from .. import durable
 from ..link import Broker, SignatureError, sign, verify
+from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode
 from ..link.topics import club_root
 from .session import Session
@@ -43,6 +45,7 @@ from .standings import score_session
 from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this, then
 RESEND_MAX = 120.0   # twice as long each time, up to this
 NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
@@ -157,6 +160,7 @@ class UpstreamOutbox:
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # added means on disk
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL, "
                              "tries INTEGER NOT NULL DEFAULT 0, due REAL)")
@@ -164,6 +168,7 @@ class UpstreamOutbox:
             for column, kind in (("tries", "INTEGER NOT NULL DEFAULT 0"), ("due", "REAL")):
                 if column not in columns:  # an outbox of an older station: due now
                     self._db.execute(f"ALTER TABLE upstream_outbox ADD COLUMN {column} {kind}")
+        durable.sync_parent(path)  # a file just created keeps its name through a power cut
 
     def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
         """Add the messages not added before; how many were new."""
@@ -325,7 +330,7 @@ class Upstream:
                 self.scan()
                 self.send_due()
             except Exception:  # a bad moment (the store busy, the broker gone) is retried next tick
-                log.exception("upstream: scan or send failed; trying again")
+                quiet.exception("upstream: scan or send failed; trying again")
             self._wake.wait(self.every)
             self._wake.clear()
 
@@ -348,7 +353,7 @@ class Upstream:
             ack = decode_ack(bytes(msg.payload), self.club, self.key)
         except (ValueError, SignatureError) as exc:
             self.refused += 1
-            log.warning("upstream: refused an ack on %s: %s", msg.topic, exc)
+            quiet.warning(f"upstream: refused an ack on {msg.topic}: {exc}")
             return
         self.outbox.acknowledge(ack["ids"])
 
