@@ -33,8 +33,8 @@ def test_a_session_set_up_refused_in_danish_and_hungarian() -> None:
     assert str(danish.value) == "holdscoring kræver holdkampens plan med to borde"
     with i18n.speaking("hu"), pytest.raises(SetupError) as hungarian:
         SessionSetup("s", "e", {"kind": "swiss"}).build_movement()
-    assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, robots, "
-                                    "nem 'swiss'")
+    assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, "
+                                    "team-event, robots, nem 'swiss'")
 
 
 def test_a_mitchell_of_two_tables_refused_by_the_station_in_danish_and_german() -> None:

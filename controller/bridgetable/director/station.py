@@ -19,6 +19,7 @@ from typing import Any
 from ..link import Broker, ReceivedResult, StationLink
 from .ingest import Ingest
 from .session import Session
+from .teamevent import pair_round
 
 log = logging.getLogger("bridgetable.director")
 ANSWER_EVERY = 1.0  # seconds: a table's states between two answers with its assignment are not answered
@@ -110,6 +111,7 @@ class Station:
             target = self.round or 1
             while target < self.session.movement.rounds and not self.missing(target):
                 target += 1
+                pair_round(self.session, target)  # a Swiss pairs each round once the one before is over
             if target != self.round:
                 self._publish_round(target)
             if target == self.session.movement.rounds and not self.missing(target):
@@ -123,6 +125,7 @@ class Station:
             missing = self.missing(self.round)
             self.session.store.audit(self.session.id, actor, "next round",
                                      f"round {self.round + 1} started; missing {missing}")
+            pair_round(self.session, self.round + 1)
             self._publish_round(self.round + 1)
             return self.round
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..i18n import STATION
 from .base import Movement, MovementError, TableRound, at_least_one_board, board_set
@@ -32,6 +33,7 @@ _ = STATION.gettext
 
 FEWEST_TEAMS = 3
 MOST_TEAMS = 20
+SWISS_ROUNDS = 4  # a Swiss evening's rounds unless the director says
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +101,46 @@ def _pair_down(order: list[int], met: Collection[frozenset[int]]) -> list[tuple[
     return None
 
 
+def team_event(teams: int, boards_per_round: int, rounds: int | None = None, swiss: bool = False,
+               sets: int | None = None, schedule: Sequence[dict[str, Any]] | None = None) -> Movement:
+    """The movement a session's set-up describes: a round robin of ``rounds`` rounds (default:
+    all), or a Swiss of ``rounds`` (default 4 or fewer) of which ``schedule`` holds the rounds paired
+    so far (``to_schedule``'s form; round 1 pairs the teams by number)."""
+    paired = event_schedule(teams, rounds, swiss, schedule)
+    return team_event_movement(teams, paired, boards_per_round, sets, event_rounds(teams, rounds, swiss))
+
+
+def event_rounds(teams: int, rounds: int | None, swiss: bool) -> int:
+    """How many rounds the event has: ``rounds``, checked, or the default."""
+    most = len(round_robin(teams))
+    rounds = rounds or (min(most, SWISS_ROUNDS) if swiss else most)
+    if not 1 <= rounds <= most:
+        raise MovementError(_("a team event of {teams} teams has 1 to {most} rounds, not {rounds}").format(
+            teams=teams, most=most, rounds=rounds))
+    return rounds
+
+
+def event_schedule(teams: int, rounds: int | None = None, swiss: bool = False,
+                   schedule: Sequence[dict[str, Any]] | None = None) -> list[TeamRound]:
+    """The rounds known before they are played: all of a round robin's, a Swiss's paired so far."""
+    count = event_rounds(teams, rounds, swiss)
+    if not swiss:
+        return round_robin(teams)[:count]
+    paired = [TeamRound(tuple((int(h), int(a)) for h, a in r["matches"]), r.get("bye"))
+              for r in schedule or ()]
+    return paired or [swiss_round(range(1, teams + 1), (), ())]
+
+
+def to_schedule(rounds: Sequence[TeamRound]) -> list[dict[str, Any]]:
+    """Rounds as the session's set-up keeps them (JSON)."""
+    return [{"matches": [list(m) for m in r.matches], "bye": r.bye} for r in rounds]
+
+
 def team_event_movement(teams: int, schedule: Sequence[TeamRound], boards_per_round: int,
-                        sets: int | None = None) -> Movement:
+                        sets: int | None = None, rounds: int | None = None) -> Movement:
     """The tables' assignments for the rounds of ``schedule`` (a round robin, or the Swiss rounds
-    paired so far); ``sets`` is how many copies of each board the club has (default: one a match)."""
+    paired so far, of ``rounds`` in all); ``sets`` is how many copies of each board the club has
+    (default: one a match)."""
     check_teams(teams)
     if boards_per_round < 1:
         raise MovementError(at_least_one_board(boards_per_round))
@@ -121,8 +159,8 @@ def team_event_movement(teams: int, schedule: Sequence[TeamRound], boards_per_ro
             assignments.append(TableRound(r, 2 * m + 2, 2 * away - 1, 2 * home,
                                           boards[half:] + boards[:half] if relay else boards))
     relays = tuple((2 * m + 1, 2 * m + 2) for m in range(per_round)) if relay else ()
-    return Movement("teams", 2 * per_round, len(schedule), boards_per_round, tuple(assignments),
-                    relays=relays, copies=sets)
+    return Movement("team-event", 2 * per_round, rounds or len(schedule), boards_per_round,
+                    tuple(assignments), relays=relays, copies=sets)
 
 
 def team_of(pair: int) -> int:
