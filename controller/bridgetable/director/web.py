@@ -53,6 +53,7 @@ from .boardpage import board_values, live_values, score_card
 from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
+from .teampages import match_values, team_names
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
@@ -138,6 +139,18 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring,
                               in_play=playing)
 
+    async def match(request: Request) -> Response:
+        round_, team = request.path_params["round"], request.path_params["team"]
+        values = match_values(station.session, station.standings(request), round_, team)
+        if values is None:
+            return station.render("error.html", status_code=404, message=_(
+                "team {team} plays no match in round {round}").format(team=team, round=round_))
+        over = finished_boards(station.session.movement, station.ingest.played)
+        values["withheld"] = [] if is_director(request) else [
+            b for a in station.session.movement.round(round_) if a.table == values["tables"][0]
+            for b in sorted(a.boards) if b not in over]
+        return station.render("match.html", **values)
+
     async def live_table(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in station.ingest.status:
@@ -219,6 +232,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
+        Route("/match/{round:int}/{team:int}", match),
         Route("/live/{table:int}", live_table), Route("/fragment/live/{table:int}", live_fragment),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
@@ -242,7 +256,8 @@ def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
     standings = station.standings(request)
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
             "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
-            "robots": standings.robots, "session_boards": len(station.session.movement.boards)}
+            "robots": standings.robots, "session_boards": len(station.session.movement.boards),
+            "team_event": standings.event, "team_names": team_names(station.session)}
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:

@@ -1,0 +1,97 @@
+"""A team event at the station: the tables' assignments, the Swiss paired round by round from the
+stored results, the VP ranking, the cross-table and each match's page, nothing of a board shown to
+a visitor before both tables of every match of its round have played it."""
+
+import random
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from bridgetable.director import web
+from bridgetable.director.ingest import Ingest
+from bridgetable.director.session import Session
+from bridgetable.director.standings import score_session
+from bridgetable.director.store import SQLiteStore
+from bridgetable.director.teamevent import pair_round
+from bridgetable.movements import team_of
+
+from .helpers import new_session, play_round, received, result_message
+
+PASSWORD = "s3cret"
+EVENT = {"kind": "team-event", "teams": 4, "boards_per_round": 2}
+
+
+@pytest.fixture
+def ingest(tmp_path):
+    return Ingest(new_session(tmp_path, scoring="TEAMS", movement=EVENT))
+
+
+def send(ingest, table, board, contract="4S", declarer="N", tricks=10):
+    ingest.store_result(received(result_message(ingest.session, table, board, contract, declarer, tricks)))
+
+
+def log_in(client):
+    page = client.get("/login").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page)[1]
+    client.post("/login", data={"password": PASSWORD, "csrf": csrf, "name": "TD"})
+
+
+def test_the_assignments_name_the_match_and_each_pair_its_team(ingest):
+    session = ingest.session
+    first = {m["table"]: m for m in session.assignments(1)}
+    home, away = team_of(first[1]["ns"]), team_of(first[1]["ew"])
+    assert first[1]["event"] == f"Club night: Team {home} v Team {away}, boards 1-2"
+    assert first[2]["event"] == first[1]["event"]  # the match's second table: the same match
+    assert (first[2]["ns"], first[2]["ew"]) == (2 * away - 1, 2 * home)
+    assert first[2]["boards"] == [2, 1]  # across the relay stand
+    # a pair the director named keeps its names, the others are named after their team
+    assert first[1]["ns_names"] == "Ann & Bob" and first[1]["ew_names"] == f"Team {away}"
+
+
+def test_a_match_is_withheld_from_visitors_until_every_match_of_its_round_has_played_the_board(ingest):
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        send(ingest, 1, 1)
+        send(ingest, 2, 1, contract="2S", tricks=10)  # the match's other table: 420 v 170, 6 IMPs
+        home = team_of(ingest.session.movement.at(1, 1).ns)
+        page = client.get(f"/match/1/{home}").text
+        assert 'id="in-play"' in page and "boards 1, 2." in page and "420" not in page
+        assert "Ranking by victory points" in client.get("/").text and "10.00" not in client.get("/").text
+        assert 'id="withheld"' in client.get("/board/1").text
+        log_in(client)
+        page = client.get(f"/match/1/{home}").text  # the director sees it
+        assert "420" in page and "170" in page and 'id="in-play"' not in page
+        assert re.search(r'class="imps">6<', page)
+        client.post("/logout", data={"csrf": re.search(r'name="csrf" value="([^"]+)"',
+                                                        client.get("/director").text)[1]})
+        send(ingest, 3, 1, contract="3NT", declarer="S", tricks=9)
+        send(ingest, 4, 1, contract="3NT", declarer="S", tricks=9)
+        page = client.get(f"/match/1/{home}").text  # board 1 over in every match of round 1
+        assert "420" in page and "170" in page and "boards 2." in page
+        ranking = client.get("/fragment/ranking").text
+        assert "Cross-table" in ranking and f'href="/match/1/{home}"' in ranking
+        assert client.get("/match/1/9").status_code == 404
+
+
+def test_a_swiss_pairs_each_round_from_the_results_and_keeps_it(tmp_path):
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 5, "boards_per_round": 2, "swiss": True,
+                                    "rounds": 3})
+    ingest = Ingest(session)
+    assert session.movement.rounds == 3 and session.movement.round(2) == []
+    first_bye = 5  # round 1 pairs by number, the last team sits out
+    assert {team_of(a.ns) for a in session.movement.round(1)} == {1, 2, 3, 4}
+    # a board of a round not paired yet is nobody's to see
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        assert 'id="withheld"' in client.get("/board/5").text
+    assert not pair_round(session, 3)  # not before round 2
+    play_round(ingest, 1, random.Random(5))
+    assert pair_round(session, 2) and not pair_round(session, 2)
+    second = session.setup.movement["schedule"][1]
+    assert second["bye"] != first_bye
+    met = {frozenset(m) for m in session.setup.movement["schedule"][0]["matches"]}
+    assert not met & {frozenset(m) for m in second["matches"]}
+    ranking = [line.team for line in score_session(session).event.ranking() if line.team != second["bye"]]
+    assert second["matches"][0][0] == ranking[0]  # the leader plays first, down the ranking
+    again = Session.load(SQLiteStore(tmp_path / "station.db"), session.id)  # a restarted station
+    assert again.movement.round(2) == session.movement.round(2) != []
