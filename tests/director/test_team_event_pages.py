@@ -95,3 +95,37 @@ def test_a_swiss_pairs_each_round_from_the_results_and_keeps_it(tmp_path):
     assert second["matches"][0][0] == ranking[0]  # the leader plays first, down the ranking
     again = Session.load(SQLiteStore(tmp_path / "station.db"), session.id)  # a restarted station
     assert again.movement.round(2) == session.movement.round(2) != []
+
+
+def act(client, **form) -> str:
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)[1]
+    page = client.post("/director", data={"csrf": csrf, **form}).text
+    return re.search(r'<p id="message">([^<]*)</p>', page)[1]
+
+
+def test_the_director_sets_a_matchs_vps_and_takes_vps_off_a_team(ingest, tmp_path):
+    for table in (1, 2, 3, 4):
+        for board in (1, 2):
+            send(ingest, table, board)
+    home = team_of(ingest.session.movement.at(1, 1).ns)
+    away = team_of(ingest.session.movement.at(1, 1).ew)
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        log_in(client)
+        assert 'id="form-match-vps"' in client.get("/director").text
+        assert act(client, action="match-vps", round="1", team=str(away), home_vp="12", away_vp="6") == (
+            f"round 1: the match of team {away} given 12 - 6 VPs")
+        assert act(client, action="vp-penalty", team=str(home), vp="1.5", reason="slow play") == (
+            f"team {home}: penalty of 1.5 VPs")
+        assert act(client, action="match-vps", round="1", team="9", home_vp="10", away_vp="10") == (
+            "refused: team 9 plays no match in round 1")
+        assert act(client, action="match-vps", round="1", team="1", home_vp="21", away_vp="0") == (
+            "refused: victory points are from 0 to 20, not 21")
+        assert act(client, action="vp-penalty", team="5", vp="1") == (
+            "refused: there is no team 5 in this event")
+    lines = {line.team: line for line in score_session(ingest.session).event.ranking()}
+    assert (lines[home].vp, lines[away].vp, lines[home].penalty) == (10.5, 6.0, 1.5)
+    saved = Session.load(SQLiteStore(tmp_path / "station.db"), ingest.session.id).setup  # kept, for a restart
+    assert saved.vp_adjusted == [{"round": 1, "team": home, "home_vp": 12.0, "away_vp": 6.0}]
+    assert saved.vp_penalties == [{"team": home, "vp": 1.5, "reason": "slow play"}]
+    trail = [(entry.action, entry.detail) for entry in ingest.session.store.audit_trail(ingest.session.id)]
+    assert ("VP penalty", f"team {home}: 1.5 VPs (slow play)") in trail

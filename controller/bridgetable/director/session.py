@@ -187,6 +187,10 @@ class Session:
     def team_name(self, team: int) -> str:
         return self.setup.teams.get(str(team)) or _("Team {team}").format(team=team)
 
+    def save(self) -> None:
+        """Store the set-up again after the director or the station changed it."""
+        self.store.create_session(self.id, self.setup.to_json())
+
     def rebuild(self) -> None:
         """Build the movement again after its set-up changed (a Swiss round paired)."""
         self.movement = self.setup.build_movement()

@@ -59,7 +59,7 @@ def pair_round(session: Session, round_: int) -> bool:
     met = {frozenset(m) for r in rounds for m in r.matches}
     order = [line.team for line in event.ranking()]
     spec["schedule"] = to_schedule([*rounds, swiss_round(order, met, set(event.byes.values()))])
-    session.store.create_session(session.id, session.setup.to_json())
+    session.save()
     session.rebuild()
     return True
 

@@ -53,6 +53,7 @@ from .boardpage import board_values, live_values, score_card
 from .exports import results_html
 from .ingest import Ingest
 from .standings import Standings
+from .teamactions import match_vps, vp_penalty
 from .teampages import match_values, team_names
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
@@ -226,6 +227,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return station.render("director.html", status_code=status_code, message=message,
                               actor=request.session["director"], csrf=csrf_token(request.session),
                               rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
+                              team_event=station.session.team_event,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call])
 
@@ -312,6 +314,8 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             return ngettext("round {round}: pairs {pair} and {second} swapped on {n} result",
                             "round {round}: pairs {pair} and {second} swapped on {n} results",
                             len(revised)).format(round=round_, pair=pair, second=second, n=len(revised))
+        if action in ("match-vps", "vp-penalty"):
+            return _team_action(ingest, action, text, actor)
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
             return _("pair {pair} is now {names}").format(pair=pair, names=text.get("names"))
@@ -326,6 +330,18 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         return _("unknown action {action!r}").format(action=action)
     except (ActionError, ValueError) as exc:
         return _("refused: {reason}").format(reason=exc)
+
+
+def _team_action(ingest: Ingest, action: str, text: dict[str, str], actor: str) -> str:
+    team = int(text.get("team") or 0)
+    if action == "match-vps":
+        round_ = int(text.get("round") or 0)
+        match_vps(ingest, actor, round_, team, float(text.get("home_vp") or 0),
+                  float(text.get("away_vp") or 0))
+        return _("round {round}: the match of team {team} given {home} - {away} VPs").format(
+            round=round_, team=team, home=text.get("home_vp"), away=text.get("away_vp"))
+    vp_penalty(ingest, actor, team, float(text.get("vp") or 0), text.get("reason", ""))
+    return _("team {team}: penalty of {vp} VPs").format(team=team, vp=text.get("vp"))
 
 
 def _round_action(station: Station, action: str, actor: str) -> str:
