@@ -118,6 +118,7 @@ def test_no_text_a_person_reads_bypasses_the_catalogue(name: str) -> None:
 
 def test_no_set_up_refusal_of_the_station_bypasses_the_catalogue() -> None:
     """director/session.py: the scorings' codes, the assignment message's keys and directions, the
-    default name a pair is stored under (data, like the names the director types)."""
-    allowed = {*SCORINGS, "kind", "assign", "ns", "ew", "NS", "EW", "Pair "}
+    default name a pair is stored under (data, like the names the director types), a team event's
+    kind and tie-break (codes)."""
+    allowed = {*SCORINGS, "kind", "assign", "ns", "ew", "NS", "EW", "Pair ", "team-event", "quotient"}
     assert untranslated_literals(Path(session.__file__), allowed=allowed, exempt_calls={"get"}) == []

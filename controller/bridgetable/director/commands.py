@@ -31,8 +31,7 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
                                     "boards_per_round": args.boards_per_round, "rounds": args.rounds}
     elif args.movement == "teams" and args.teams:  # a club's team evening
         movement = {"kind": "team-event", "teams": args.teams, "boards_per_round": args.boards_per_round,
-                    "rounds": args.rounds, "swiss": args.swiss, "sets": args.sets,
-                    "tie_break": args.tie_break}
+                    "rounds": args.rounds, "swiss": args.swiss, "sets": args.sets}
     elif args.movement == "howell":
         movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
                     "boards_per_round": args.boards_per_round, "rounds": args.rounds}
@@ -50,7 +49,8 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
                else args.scoring)
     setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
                          numbers=dict(player_numbers(text) for text in args.numbers or []),
-                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from)
+                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from,
+                         tie_break=args.tie_break)
     count = len(session_boards(setup.build_movement()))
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards

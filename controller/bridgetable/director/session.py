@@ -27,6 +27,7 @@ from ..movements import (
 )
 from ..movements.base import span
 from ..scoring.imps import BUTLER_TRIM_FROM
+from ..scoring.team_event import BYE_VP, TIE_BREAKS
 from .store import BoardInfo, Store
 
 _ = STATION.gettext
@@ -72,6 +73,8 @@ class SessionSetup:
     # penalties {"team", "vp", "reason"} (director.teamevent)
     vp_adjusted: list[dict[str, Any]] = field(default_factory=list)
     vp_penalties: list[dict[str, Any]] = field(default_factory=list)
+    tie_break: str = "quotient"  # a team event's teams level on VPs: "quotient" (IMPs) or "match"
+    bye_vp: float = BYE_VP  # a team event's VPs for a bye
     master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
     butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
 
@@ -84,6 +87,9 @@ class SessionSetup:
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
             raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
                                "and only it is"))
+        if self.tie_break not in TIE_BREAKS:
+            raise SetupError(_("a team event breaks ties by one of {ways}, not {way}").format(
+                ways=", ".join(TIE_BREAKS), way=repr(self.tie_break)))
         if self.butler_trim_from < 3:
             raise SetupError(_("Butler's datum leaves out the top and bottom from 3 scores or more, "
                                "not {n}").format(n=self.butler_trim_from))

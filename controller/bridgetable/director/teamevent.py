@@ -14,7 +14,6 @@ from typing import Any
 
 from ..movements import TeamRound, event_schedule, swiss_round, to_schedule
 from ..scoring import Adjusted, TeamEvent
-from ..scoring.team_event import BYE_VP
 from .rulings import played
 from .session import Session
 from .store import StoredResult
@@ -28,8 +27,8 @@ def _schedule(session: Session) -> list[TeamRound]:
 def score_event(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
     """The event as ``results`` (the latest revision of each) score it."""
     spec = session.setup.movement
-    event = TeamEvent(spec["teams"], spec["boards_per_round"], tie_break=spec.get("tie_break", "quotient"),
-                      bye_vp=float(spec.get("bye_vp", BYE_VP)))
+    event = TeamEvent(spec["teams"], spec["boards_per_round"], tie_break=session.setup.tie_break,
+                      bye_vp=session.setup.bye_vp)
     for number, round_ in enumerate(_schedule(session), start=1):
         for home, away in round_.matches:
             event.add_match(number, home, away)
