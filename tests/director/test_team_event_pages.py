@@ -14,6 +14,9 @@ from bridgetable.director.session import Session
 from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
 from bridgetable.director.teamevent import pair_round
+from bridgetable.director.upstream import Upstream, UpstreamOutbox
+from bridgetable.link import Broker
+from bridgetable.link.broker import free_port
 from bridgetable.movements import team_of
 
 from .helpers import new_session, play_round, received, result_message
@@ -129,3 +132,26 @@ def test_the_director_sets_a_matchs_vps_and_takes_vps_off_a_team(ingest, tmp_pat
     assert saved.vp_penalties == [{"team": home, "vp": 1.5, "reason": "slow play"}]
     trail = [(entry.action, entry.detail) for entry in ingest.session.store.audit_trail(ingest.session.id)]
     assert ("VP penalty", f"team {home}: 1.5 VPs (slow play)") in trail
+
+
+def test_the_center_is_sent_a_swiss_ranking_only_once_every_round_is_paired_and_played(tmp_path):
+    """After round 1 every board of the movement so far is played, but the Swiss has rounds to
+    come: a final ranking then would make the center show the next round's boards to everyone."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 4, "boards_per_round": 2, "swiss": True,
+                                    "rounds": 2})
+    ingest = Ingest(session)
+    outbox = UpstreamOutbox(tmp_path / "outbox.db")
+    upstream = Upstream(session, "testclub", b"k" * 32, Broker(port=free_port()), outbox)
+
+    def sent() -> list[str]:
+        upstream.scan()
+        return [body["kind"] for body in outbox.due(0)]
+
+    play_round(ingest, 1, random.Random(1))
+    assert "ranking" not in sent() and sent().count("setup") == 1
+    assert pair_round(session, 2)
+    assert sent().count("setup") == 2  # the set-up with round 2 paired goes up too
+    play_round(ingest, 2, random.Random(2))
+    assert "ranking" in sent()
+    outbox.close()

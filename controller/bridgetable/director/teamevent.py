@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..movements import TeamRound, event_schedule, swiss_round, to_schedule
+from ..movements import TeamRound, event_schedule, swiss_round, team_of, to_schedule
 from ..scoring import Adjusted, TeamEvent
 from .rulings import played
 from .session import Session
@@ -25,7 +25,9 @@ def _schedule(session: Session) -> list[TeamRound]:
 
 
 def score_event(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
-    """The event as ``results`` (the latest revision of each) score it."""
+    """The event as ``results`` (the latest revision of each) score it. A result of a match the
+    schedule does not know (the center holding a Swiss's set-up from before a round was paired) is
+    left out until it does: it stays in the store."""
     spec = session.setup.movement
     event = TeamEvent(spec["teams"], spec["boards_per_round"], tie_break=session.setup.tie_break,
                       bye_vp=session.setup.bye_vp)
@@ -35,6 +37,8 @@ def score_event(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
         if round_.bye:
             event.byes[number] = round_.bye
     for stored in played(list(results)):
+        if event.match_of(stored.round, team_of(stored.ns)) is None:
+            continue
         score = Adjusted.parse(stored.adjusted) if stored.adjusted else stored.ns_score or 0
         event.record(stored.round, stored.ns, stored.board, score)
     for ruling in session.setup.vp_adjusted:
