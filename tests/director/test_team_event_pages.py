@@ -8,13 +8,16 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
+from bridgetable.bridge import imps
 from bridgetable.director import web
+from bridgetable.director.exports import session_pbn
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session
 from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
 from bridgetable.director.teamevent import pair_round
 from bridgetable.director.upstream import Upstream, UpstreamOutbox
+from bridgetable.formats.pbn import read_pbn_file
 from bridgetable.link import Broker
 from bridgetable.link.broker import free_port
 from bridgetable.movements import team_of
@@ -160,3 +163,21 @@ def test_the_center_is_sent_a_swiss_ranking_only_once_every_round_is_paired_and_
     session.rebuild()
     event = score_session(session, session.store.results(session.id)).event
     assert {m.round for m in event.matches.values()} == {1} and len(session.store.results(session.id)) == 16
+
+
+def test_the_pbn_export_holds_each_match_in_its_two_rooms(tmp_path):
+    session = new_session(tmp_path, scoring="TEAMS", movement=EVENT)
+    ingest = Ingest(session)
+    play_round(ingest, 1, random.Random(3))
+    path = tmp_path / "event.pbn"
+    path.write_text(session_pbn(session), encoding="utf-8")
+    tables = [r for r in read_pbn_file(path) if "Room" in r.tags]
+    assert len(tables) == 8  # 2 boards at 4 tables
+    for record in tables:
+        other = next(o for o in tables if o.board == record.board and o is not record
+                     and o.tags["HomeTeam"] == record.tags["HomeTeam"])
+        assert {record.tags["Room"], other.tags["Room"]} == {"Open", "Closed"}
+        assert record.tags["VisitTeam"] == other.tags["VisitTeam"] != record.tags["HomeTeam"]
+        open_, closed = (record, other) if record.tags["Room"] == "Open" else (other, record)
+        swing = imps(open_.score_ns - closed.score_ns)  # the home team's IMPs on the board
+        assert open_.tags["ScoreIMP"] == f"NS {swing}" and closed.tags["ScoreIMP"] == f"NS {-swing}"
