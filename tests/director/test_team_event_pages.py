@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from bridgetable.bridge import imps
 from bridgetable.director import web
-from bridgetable.director.exports import session_pbn
+from bridgetable.director.exports import results_html, session_pbn
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session
 from bridgetable.director.standings import score_session
@@ -181,3 +181,5 @@ def test_the_pbn_export_holds_each_match_in_its_two_rooms(tmp_path):
         open_, closed = (record, other) if record.tags["Room"] == "Open" else (other, record)
         swing = imps(open_.score_ns - closed.score_ns)  # the home team's IMPs on the board
         assert open_.tags["ScoreIMP"] == f"NS {swing}" and closed.tags["ScoreIMP"] == f"NS {-swing}"
+    printable = results_html(session)
+    assert "Ranking by victory points" in printable and "Cross-table" in printable

@@ -25,6 +25,7 @@ from ..scoring.adjusted import Adjusted
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
+from .teampages import team_names
 from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
@@ -296,7 +297,8 @@ def results_html(session: Session, standings: Standings | None = None) -> str:
     standings = standings or score_session(session)
     return TEMPLATES.get_template("print.html").render(
         event=session.setup.event, ranking=standings.ranking, names=session.setup.pairs,
-        match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers)
+        match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers,
+        team_event=standings.event, team_names=team_names(session))  # a team event's VP ranking
 
 
 def write_exports(session: Session, directory: str | Path, club: str = "") -> dict[str, Path]:
