@@ -2,7 +2,6 @@
 through the broker and the station, every IMP and VP recomputed here from the tables' scores."""
 
 import json
-import math
 import sqlite3
 import subprocess
 import sys
@@ -11,21 +10,7 @@ from itertools import combinations
 
 import pytest
 
-# Law 78B: the lower bound of each step of the IMP scale
-LAW_78B = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
-           2000, 2250, 2500, 3000, 3500, 4000]
-
-
-def law_imps(difference: int) -> int:
-    value = sum(1 for step in LAW_78B if abs(difference) >= step)
-    return value if difference >= 0 else -value
-
-
-def winner_vp(margin: int, boards: int) -> float:
-    """The WBF continuous scale's formula, written out again."""
-    tau = (5 ** 0.5 - 1) / 2
-    blitz = 15 * math.sqrt(boards)
-    return round(min(20.0, 10 + 10 * (1 - tau ** (3 * abs(margin) / blitz)) / (1 - tau ** 3)), 2)
+from ..scoring.by_hand import law_imps, scale_vp
 
 
 def play(tmp_path, *options: str) -> dict:
@@ -55,7 +40,7 @@ def check_every_imp_and_vp(tmp_path, event: dict, boards: int) -> None:
             assert line["imps"] == [max(swing, 0), max(-swing, 0)]
             margin += swing
         assert match["imps"][0] - match["imps"][1] == margin
-        won = winner_vp(margin, boards)
+        won = scale_vp(margin, boards)
         expected = [won, round(20 - won, 2)] if margin >= 0 else [round(20 - won, 2), won]
         assert match["vp"] == expected
         totals[home] += expected[0]

@@ -2,7 +2,6 @@
 tables' scores, the Swiss never pairing teams twice, the bye, the director's VPs and penalties, and
 the tie-breaks."""
 
-import math
 import random
 from itertools import combinations
 
@@ -11,23 +10,10 @@ import pytest
 from bridgetable.movements import round_robin, swiss_round, team_event_movement
 from bridgetable.scoring import Adjusted, TeamEvent, wbf_vp
 
-# Law 78B: the lower bound of each step of the IMP scale, 1 IMP from 20 points to 24 from 4000
-LAW_78B = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
-           2000, 2250, 2500, 3000, 3500, 4000]
+from .by_hand import law_imps, scale_vp
+
 SCORES = [-1430, -800, -650, -620, -500, -420, -200, -100, -50, 0, 50, 90, 100, 110, 140, 170, 200, 300,
           400, 420, 450, 620, 650, 800, 1100, 1430, 1440]
-
-
-def law_imps(difference: int) -> int:
-    value = sum(1 for step in LAW_78B if abs(difference) >= step)
-    return value if difference >= 0 else -value
-
-
-def scale_vp(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF technical report's formula, written out again here."""
-    tau = (5 ** 0.5 - 1) / 2
-    blitz = 15 * math.sqrt(boards)
-    return round(min(20.0, 10 + 10 * (1 - tau ** (3 * abs(margin) / blitz)) / (1 - tau ** 3)), 2)
 
 
 def play_round(event: TeamEvent, movement, round_: int, rng: random.Random, log: dict) -> None:
@@ -121,7 +107,7 @@ def test_a_swiss_never_pairs_teams_twice_and_gives_each_bye_once(teams, rounds):
 ])
 def test_the_vp_scale_for_8_12_and_16_boards(boards, figures):
     """The WBF continuous scale ("The New WBF IMP to VP Scales", technical report of the WBF Scoring
-    Panel, 2013, whose formula ``wbf_vp`` and ``scale_vp`` above follow): the blitz at 15 sqrt(boards)
+    Panel, 2013, whose formula ``wbf_vp`` and ``by_hand.scale_vp`` follow): the blitz at 15 sqrt(boards)
     IMPs, 43 for 8 boards, 52 for 12, 60 for 16. The figures are the formula's, worked out by hand
     from it; the WBF's printed tables for 8, 12 and 16 boards were not at hand to compare line by
     line. The 20 boards' first figures are those a club (BC Star, 2013) quotes from the WBF's table."""
