@@ -183,3 +183,19 @@ def test_the_pbn_export_holds_each_match_in_its_two_rooms(tmp_path):
         assert open_.tags["ScoreIMP"] == f"NS {swing}" and closed.tags["ScoreIMP"] == f"NS {-swing}"
     printable = results_html(session)
     assert "Ranking by victory points" in printable and "Cross-table" in printable
+
+
+def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_with_one_and_said_so(tmp_path):
+    """Six teams after these three rounds: the pairs not yet met hold no complete round (1 has met
+    2, 3 and 6, so plays 4 or 5; either leaves two teams that have met). The tables are not left
+    waiting: the round is paired down the ranking allowing a rematch, and the audit trail says so."""
+    rounds = [[[1, 2], [3, 4], [5, 6]], [[1, 3], [2, 5], [4, 6]], [[1, 6], [2, 4], [3, 5]]]
+    session = new_session(tmp_path, scoring="TEAMS", movement={
+        "kind": "team-event", "teams": 6, "boards_per_round": 1, "sets": 6, "swiss": True, "rounds": 4,
+        "schedule": [{"matches": r, "bye": None} for r in rounds]})
+    assert pair_round(session, 4)
+    assert session.setup.movement["schedule"][3]["matches"] == [[1, 2], [3, 4], [5, 6]]
+    trail = [(e.action, e.detail) for e in session.store.audit_trail(session.id)]
+    assert ("Swiss pairing", "round 4: no Swiss pairing of the 6 teams avoids a rematch; paired allowing "
+            "a rematch") in trail
+    assert len(session.movement.round(4)) == 6

@@ -9,14 +9,17 @@ and the exports score the event the same way.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
-from ..movements import TeamRound, event_schedule, swiss_round, team_of, to_schedule
+from ..movements import MovementError, TeamRound, event_schedule, swiss_round, team_of, to_schedule
 from ..scoring import Adjusted, TeamEvent
 from .rulings import played
 from .session import Session
 from .store import StoredResult
+
+log = logging.getLogger("bridgetable.director")
 
 
 def _schedule(session: Session) -> list[TeamRound]:
@@ -61,7 +64,15 @@ def pair_round(session: Session, round_: int) -> bool:
     event = score_event(session, session.store.results(session.id))
     met = {frozenset(m) for r in rounds for m in r.matches}
     order = [line.team for line in event.ranking()]
-    spec["schedule"] = to_schedule([*rounds, swiss_round(order, met, set(event.byes.values()))])
+    byes = set(event.byes.values())
+    try:
+        paired = swiss_round(order, met, byes)
+    except MovementError as exc:  # the evening goes on: a rematch rather than tables left waiting
+        log.error("Swiss round %s: %s; paired allowing a rematch", round_, exc)
+        session.store.audit(session.id, "station", "Swiss pairing",
+                            f"round {round_}: {exc}; paired allowing a rematch")
+        paired = swiss_round(order, (), byes)
+    spec["schedule"] = to_schedule([*rounds, paired])
     session.save()
     session.rebuild()
     return True
