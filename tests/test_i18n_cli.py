@@ -198,7 +198,7 @@ NOT_PROSE = {
     "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "bridgetable demo: ", "loop://",
                      "table-", ".db",
                      "table-unit-", "robot-table-", "bridgetable-demo-", "station.db", "result",
-                     "station-web", "warning", "http://127.0.0.1:"},
+                     "station-web", "warning", "http://127.0.0.1:", "team-event"},
     "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",
                            "bridgetable-federation-", "http://127.0.0.1:", "-evening", " club evening"},
     "robots/display.py": set(),
@@ -215,7 +215,7 @@ NOT_PROSE = {
     # the accounts file's keys, the upstream outbox's file, uvicorn's log level
     "director/commands.py": {"bridgetable station: ", "http://", "warning", "utf-8", "--accounts ",
                              "--central-password-file ",
-                             "strerror", "club", "secret", "postgres", "upstream.db"},
+                             "strerror", "club", "secret", "postgres", "upstream.db", "team-event"},
 }
 LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated
 

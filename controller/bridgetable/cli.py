@@ -232,8 +232,11 @@ def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("demo", help=_("a whole club on this machine: broker, station, robot tables"))
     parser.add_argument("--tables", type=int, default=4, help=_("simulated tables (default 4)"))
-    parser.add_argument("--rounds", type=int, default=3, help=_("rounds of the Mitchell (default 3)"))
+    parser.add_argument("--rounds", type=int, help=_("rounds of the Mitchell (default 3; a team event: all "
+                                                    "its rounds, a Swiss 4)"))
     parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help=_("(default 2)"))
+    parser.add_argument("--teams", type=int, default=6, metavar="N",
+                        help=_("teams, swiss-teams: the number of teams (default 6)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the generated deals (default 1)"))
     parser.add_argument("--port", type=int, default=8080, help=_("the web page's port (default 8080)"))
     parser.add_argument("--headless", action="store_true",
@@ -245,8 +248,10 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--dir", metavar="DIR", help=_("keep the station's and tables' files here"))
     parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
                         help=_("auto (default): Mosquitto if installed, else the embedded amqtt broker"))
-    parser.add_argument("--movement", choices=("mitchell", "robots"), default="mitchell",
-                        help=_("robots: a single table against the robots, scored in IMPs against them"))
+    parser.add_argument("--movement", choices=("mitchell", "robots", "teams", "swiss-teams"),
+                        default="mitchell",
+                        help=_("robots: a single table against the robots, scored in IMPs against them; "
+                               "teams, swiss-teams: a team evening, a round robin or a Swiss"))
     parser.add_argument("--central", action="store_true",
                         help=_("two clubs bridged to the central results server (on a private "
                              "PostgreSQL); its page at --port (default 8080)"))
@@ -297,6 +302,7 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
     parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
     parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
+    _add_team_event(parser)
     parser.add_argument("--boards-per-round", type=int, metavar="N",
                         help=_("(default 3; team match, robots: 3, else 4, 2 or 1, whichever divides "
                                "--boards)"))
@@ -347,6 +353,22 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _add_language(parser, _("the pages' language where a visitor's browser asks for none of ours"))
     station = _lazy(".director.commands:run_station_command", extra=("station", "station"))
     parser.set_defaults(handler=lambda args: _with_password(station, args))
+
+
+def _add_team_event(parser: argparse.ArgumentParser) -> None:
+    """The options of a club's team evening (--movement teams --teams N)."""
+    parser.add_argument("--teams", type=int, metavar="N",
+                        help=_("teams: a team event of N teams (3-20; odd: a bye each round), each match "
+                               "two tables playing the round's boards; without it, one two-table match"))
+    parser.add_argument("--swiss", action="store_true",
+                        help=_("team event: a Swiss (each round paired down the ranking, never a "
+                               "rematch; default 4 rounds) instead of a round robin"))
+    parser.add_argument("--sets", type=int, metavar="N",
+                        help=_("team event: copies of each board (default one a match, shared by its two "
+                               "tables across a relay stand)"))
+    parser.add_argument("--tie-break", choices=("quotient", "match"), default="quotient",
+                        help=_("team event: teams level on VPs are ranked by their IMP quotient (default) "
+                               "or by the matches between them"))
 
 
 def _with_password(handler: Handler, args: argparse.Namespace) -> int:

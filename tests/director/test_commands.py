@@ -28,6 +28,22 @@ def test_team_match_and_bad_names_are_refused_clearly():
         setup_from_args(parse("--pair", "Ann & Bob"))
 
 
+def test_a_team_evening_round_robin_and_swiss():
+    setup, boards = setup_from_args(parse("--movement", "teams", "--teams", "7", "--boards-per-round", "3"))
+    assert setup.scoring == "TEAMS" and setup.movement["kind"] == "team-event"
+    movement = setup.build_movement()
+    assert (movement.tables, movement.rounds, len(boards)) == (6, 7, 21)  # a bye each round
+    setup, boards = setup_from_args(parse("--movement", "teams", "--teams", "8", "--swiss", "--rounds", "5",
+                                          "--boards-per-round", "6", "--tie-break", "match"))
+    movement = setup.build_movement()
+    assert (movement.rounds, len(movement.round(1)), movement.round(2)) == (5, 8, [])  # paired as it goes
+    assert len(boards) == 30 and setup.tie_break == "match"  # every round's deals, from the start
+    with pytest.raises(SetupError, match="a team event has 3 to 20 teams, not 21"):
+        setup_from_args(parse("--movement", "teams", "--teams", "21"))
+    with pytest.raises(SetupError, match="4 matches a round need 4 sets of boards, not 2"):
+        setup_from_args(parse("--movement", "teams", "--teams", "8", "--sets", "2"))
+
+
 def test_a_single_table_against_the_robots():
     setup, boards = setup_from_args(parse("--movement", "robots", "--boards", "8", "--boards-per-round", "2"))
     assert setup.movement == {"kind": "robots", "boards": 8, "boards_per_round": 2}

@@ -33,8 +33,8 @@ def test_a_session_set_up_refused_in_danish_and_hungarian() -> None:
     assert str(danish.value) == "holdscoring kræver holdkampens plan med to borde"
     with i18n.speaking("hu"), pytest.raises(SetupError) as hungarian:
         SessionSetup("s", "e", {"kind": "swiss"}).build_movement()
-    assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, robots, "
-                                    "nem 'swiss'")
+    assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, "
+                                    "team-event, robots, nem 'swiss'")
 
 
 def test_a_mitchell_of_two_tables_refused_by_the_station_in_danish_and_german() -> None:
@@ -118,6 +118,7 @@ def test_no_text_a_person_reads_bypasses_the_catalogue(name: str) -> None:
 
 def test_no_set_up_refusal_of_the_station_bypasses_the_catalogue() -> None:
     """director/session.py: the scorings' codes, the assignment message's keys and directions, the
-    default name a pair is stored under (data, like the names the director types)."""
-    allowed = {*SCORINGS, "kind", "assign", "ns", "ew", "NS", "EW", "Pair "}
+    default name a pair is stored under (data, like the names the director types), a team event's
+    kind and tie-break (codes)."""
+    allowed = {*SCORINGS, "kind", "assign", "ns", "ew", "NS", "EW", "Pair ", "team-event", "quotient"}
     assert untranslated_literals(Path(session.__file__), allowed=allowed, exempt_calls={"get"}) == []

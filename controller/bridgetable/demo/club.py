@@ -34,7 +34,7 @@ from ..devices.display import Display
 from ..devices.lines import open_port
 from ..devices.seatmodule import SeatModule, encode_frame
 from ..director.exports import write_exports
-from ..director.session import Session, SessionSetup, generated_boards
+from ..director.session import Session, SessionSetup, generated_boards, session_boards
 from ..director.standings import score_session
 from ..director.station import Station
 from ..director.store import SQLiteStore, StoredResult
@@ -102,7 +102,8 @@ class RobotTable:
     def __init__(self, number: int, session: Session, directory: Path, broker: Broker, key: bytes,
                  displays: bool = True, club: str = CLUB, language: str = i18n.SOURCE) -> None:
         self.number = number
-        boards = [b for a in session.movement.assignments if a.table == number for b in a.boards]
+        boards = ([b for a in session.movement.assignments if a.table == number for b in a.boards]
+                  if not session.team_event else session_boards(session.movement))  # a Swiss's later rounds
         infos = session.store.boards(session.id)
         self.boards = {b: infos[b] for b in boards}
         deals = {b: Deal.parse(info.deal) for b, info in self.boards.items() if info.deal}
@@ -112,8 +113,11 @@ class RobotTable:
         self.displays = {seat: Display.dummy() for seat in Seat} if displays else {}
         self.handled = threading.Condition()  # the table has handled the robot's last event
         self.outcome: Outcome | None = None
-        self.service = TableService(FlowConfig(boards=boards, deals=deals, club=club, session=session.id,
-                                               table=str(number)), self.journal, self.displays,
+        # a team event's tables take each round's boards from the station, in its order (a Swiss's
+        # later rounds are paired as the evening goes)
+        config = FlowConfig(boards=[] if session.team_event else boards, deals=deals, club=club,
+                            session=session.id, table=str(number), more_boards=session.team_event)
+        self.service = TableService(config, self.journal, self.displays,
                                     on_handled=self._on_handled, language=language)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()
         self.link = UnitLink(self.service, key, broker, on_assign=self.assignments.put,
@@ -215,7 +219,8 @@ class DemoOptions:
     headless: bool = False
     displays: bool = True  # the seat displays, on luma's dummy device
     broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
-    movement: str = "mitchell"  # or "robots": a single table against the robots
+    movement: str = "mitchell"  # or "robots": a single table against the robots; "teams", "swiss-teams"
+    teams: int = 6  # a team event's
     scoring: str = "MP"  # a Mitchell's: "MP", "IMP" (Butler), "XIMP" or "TOTAL" (Law 78C)
     export: Path | None = None
     directory: Path | None = None
@@ -224,10 +229,21 @@ class DemoOptions:
 
 
 def demo_setup(options: DemoOptions) -> SessionSetup:
-    """A Mitchell of ``tables`` tables, or one table against the robots (``tables`` is then 1)."""
+    """A Mitchell of ``tables`` tables, one table against the robots (``tables`` is then 1), or a
+    team event of ``teams`` teams (a round robin, or a Swiss; ``tables`` two a match)."""
+    if options.movement in ("teams", "swiss-teams"):
+        options.tables = 2 * (options.teams // 2)
+        movement: dict[str, Any] = {"kind": "team-event", "teams": options.teams,
+                                    "rounds": options.rounds or None,
+                                    "boards_per_round": options.boards_per_round,
+                                    "swiss": options.movement == "swiss-teams"}
+        setup = SessionSetup("demo", "bridgetable demo", movement, "TEAMS", kibitzers=True)
+        options.rounds = setup.build_movement().rounds
+        return setup
+    options.rounds = options.rounds or 3
     if options.movement == "robots":
         options.tables = 1
-        movement: dict[str, Any] = {"kind": "robots", "boards": options.rounds * options.boards_per_round,
+        movement = {"kind": "robots", "boards": options.rounds * options.boards_per_round,
                                     "boards_per_round": options.boards_per_round}
     else:
         movement = {"kind": "mitchell", "tables": options.tables, "rounds": options.rounds,
@@ -258,7 +274,7 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
     try:
         setup = demo_setup(options)
         store = SQLiteStore(work / "station.db")
-        session = Session.create(store, setup, generated_boards(len(setup.build_movement().boards),
+        session = Session.create(store, setup, generated_boards(len(session_boards(setup.build_movement())),
                                                                 options.seed))
         keys = DerivedKeys(secrets.token_bytes(32), CLUB, options.tables)
         broker = local_broker(work / "broker", options.broker)

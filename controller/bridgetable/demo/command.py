@@ -33,10 +33,10 @@ def run_demo_command(args: argparse.Namespace) -> int:
     i18n.use(language)  # what the demo prints, too
     if getattr(args, "central", False):
         return run_federation_command(args)
-    options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
+    options = DemoOptions(tables=args.tables, rounds=args.rounds or 0, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           displays=args.displays or not args.headless, broker=args.broker,
-                          movement=args.movement, scoring=args.scoring,
+                          movement=args.movement, scoring=args.scoring, teams=args.teams,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None, language=language)
     report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export,
@@ -67,7 +67,7 @@ def run_federation_command(args: argparse.Namespace) -> int:
     """``demo --central``: two clubs and the central server; its page stays up until Ctrl-C."""
     from .federation import run_federation
 
-    options = DemoOptions(tables=args.tables, rounds=args.rounds, boards_per_round=args.boards_per_round,
+    options = DemoOptions(tables=args.tables, rounds=args.rounds or 3, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           language=i18n.current())  # run_demo_command's
     signal.signal(signal.SIGTERM, _interrupted)
@@ -104,6 +104,9 @@ class Report:
             print(json.dumps(standings, indent=2), flush=True)
         elif "robots" in standings:  # one table against the robots: the match, not a percentage ranking
             print(robot_match_line(standings["robots"]), flush=True)
+        elif "event" in standings:  # a team event: the teams by VPs
+            for line in standings["event"]["ranking"]:
+                print(team_line(line), flush=True)
         else:
             for entry in standings["ranking"]:
                 print(ranking_line(entry, self.scoring), flush=True)
@@ -126,6 +129,13 @@ def ranking_line(entry: dict[str, Any], scoring: str = "MP") -> str:
         sign = "+" if entry["total"] > 0 else ""
         score = _("{imps} IMPs").format(imps=sign + notation.decimal(entry["total"]))
     return f"{side:>5} {entry['rank']:>4} {pair} {score} {entry['names']}"
+
+
+def team_line(line: dict[str, Any]) -> str:
+    """E.g. "   1 Team 3   52.17 VP  +23 IMPs"."""
+    return _("{rank} {name} {vp} VP {imps} IMPs").format(
+        rank=f"{line['rank']:>4}", name=f"{line['name']:<12}", vp=f"{line['vp']:6.2f}",
+        imps=f"{line['imps_for'] - line['imps_against']:+.0f}")
 
 
 def result_line(result: StoredResult) -> str:
@@ -164,6 +174,10 @@ def robot_match_line(match: dict[str, Any]) -> str:
 
 
 def _session_text(options: DemoOptions) -> str:
+    if options.movement in ("teams", "swiss-teams"):
+        text = (_("{teams} teams, a Swiss of {n} boards a round") if options.movement == "swiss-teams"
+                else _("{teams} teams, a round robin of {n} boards a round"))
+        return text.format(teams=options.teams, n=options.boards_per_round)
     if options.movement == "robots":
         boards = options.rounds * options.boards_per_round
         return ngettext("one table against the robots, {n} board",

@@ -16,7 +16,7 @@ from ..link import Broker
 from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
 from .downlink import SetupReceiver
-from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards
+from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards, session_boards
 from .station import Station
 from .store import BoardInfo, open_store
 from .upstream import Upstream, UpstreamOutbox, read_club_key
@@ -32,6 +32,9 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
     if args.movement == "mitchell":
         movement: dict[str, Any] = {"kind": "mitchell", "tables": args.tables,
                                     "boards_per_round": per_round, "rounds": args.rounds}
+    elif args.movement == "teams" and args.teams:  # a club's team evening
+        movement = {"kind": "team-event", "teams": args.teams, "boards_per_round": per_round,
+                    "rounds": args.rounds, "swiss": args.swiss, "sets": args.sets}
     elif args.movement == "howell":
         movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
                     "boards_per_round": per_round, "rounds": args.rounds}
@@ -47,11 +50,13 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
             raise SetupError(_("--pair {value}: write it as NUMBER=NAMES, e.g. 3='Ann & Bob'").format(
                 value=repr(text)))
         pairs[int(number)] = names.strip()
-    scoring = "ROBOTS" if args.movement == "robots" else args.scoring
+    scoring = ("ROBOTS" if args.movement == "robots" else "TEAMS" if movement["kind"] == "team-event"
+               else args.scoring)
     setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
                          numbers=dict(player_numbers(text) for text in args.numbers or []),
-                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from)
-    count = len(setup.build_movement().boards)
+                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from,
+                         tie_break=args.tie_break)
+    count = len(session_boards(setup.build_movement()))
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards
 

@@ -19,11 +19,13 @@ from pathlib import Path
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
+from ..movements import team_of
 from ..robots.match import CLOSED, OPEN
 from ..scoring.adjusted import Adjusted
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
+from .teampages import team_names
 from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
@@ -59,6 +61,8 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
             "Table": str(r.table), "Round": str(r.round)}
     if session.setup.scoring == "ROBOTS":  # our table, against the robots' Closed room
         tags["Room"] = OPEN
+    if session.team_event:
+        tags.update(match_tags(session, row))
     record = BoardRecord(tags=tags, board=r.board, deal=deal)
     info = session.store.boards(session.id).get(r.board)
     if info:
@@ -81,6 +85,17 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
     if contract is not None and record.declarer is not None and r.record.get("play"):
         _add_play(record, contract, record.declarer, [Card.parse(c) for c in r.record["play"]])
     return record
+
+
+def match_tags(session: Session, row: TravellerRow) -> dict[str, str]:
+    """A team event's table in PBN's team tags: the match's home and visiting teams, the room (the
+    match's first table, where the home team sits North-South, is the Open room) and North-South's
+    IMPs on the board."""
+    r = row.result
+    first = r.table % 2 == 1
+    home, away = (team_of(r.ns), team_of(r.ew)) if first else (team_of(r.ew), team_of(r.ns))
+    return {"HomeTeam": session.team_name(home), "VisitTeam": session.team_name(away),
+            "Room": OPEN if first else CLOSED, "ScoreIMP": f"NS {row.ns_points - row.ew_points:g}"}
 
 
 def _add_play(record: BoardRecord, contract: Contract, declarer: Seat, cards: list[Card]) -> None:
@@ -289,7 +304,8 @@ def results_html(session: Session, standings: Standings | None = None, on: date 
         event=session.setup.event, ranking=standings.ranking, names=session.setup.pairs,
         match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers,
         date=(on or date.today()).isoformat(), penalties=session.setup.penalties, fouled=fouled,
-        robots=standings.robots, session_boards=len(session.movement.boards), standalone=standalone)
+        robots=standings.robots, session_boards=len(session.movement.boards), standalone=standalone,
+        team_event=standings.event, team_names=team_names(session))  # a team event's VP ranking
 
 
 # the director's downloads: media type, file name suffix

@@ -15,8 +15,19 @@ from typing import Any
 from ..bridge import Deal, board_dealer, board_vulnerability
 from ..i18n import STATION
 from ..link import SCHEMA_VERSION
-from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
+from ..movements import (
+    Movement,
+    MovementError,
+    howell,
+    mitchell,
+    robot_table,
+    team_event,
+    team_match,
+    team_of,
+)
+from ..movements.base import span
 from ..scoring.imps import BUTLER_TRIM_FROM
+from ..scoring.team_event import BYE_VP, TIE_BREAKS
 from .store import BoardInfo, Store
 
 _ = STATION.gettext
@@ -36,8 +47,11 @@ class SessionSetup:
     {3: [{"national": "12345", "club": "C17"}, {"national": "67890", "club": ""}]}.
     ``movement`` is {"kind": "mitchell", "tables": 4, "boards_per_round": 3, "rounds": 3},
     {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
-    "boards_per_round": 4} or {"kind": "robots", "boards": 8, "boards_per_round": 2} (one table
-    against the robots, scored ROBOTS). ``hide_traveller`` lists tables that do not show the traveller.
+    "boards_per_round": 4}, {"kind": "team-event", "teams": 6, "boards_per_round": 4, "swiss": false,
+    "rounds": 5, "sets": 3, "schedule": [...]} (a club's team evening, ``movements.team_event``; a
+    Swiss keeps its rounds paired so far in "schedule") or {"kind": "robots", "boards": 8,
+    "boards_per_round": 2} (one table against the robots, scored ROBOTS). ``hide_traveller`` lists
+    tables that do not show the traveller.
     ``kibitzers``: the live view of a table shows everyone the board being played there (the
     director turns it on for an event where that is safe; ``visibility``).
     """
@@ -48,13 +62,19 @@ class SessionSetup:
     scoring: str = "MP"
     pairs: dict[int, str] = field(default_factory=dict)
     numbers: dict[int, list[dict[str, str]]] = field(default_factory=dict)
-    teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
+    teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" (a match), "1".. (an event) -> name
     hide_traveller: list[int] = field(default_factory=list)
     kibitzers: bool = False
     # the director's rulings (director.rulings): board -> {table: group} of a fouled board (keys
     # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
     fouled: dict[str, dict[str, int]] = field(default_factory=dict)
     penalties: list[dict[str, Any]] = field(default_factory=list)
+    # a team event's: the director's VPs for a match {"round", "team", "home_vp", "away_vp"} and VP
+    # penalties {"team", "vp", "reason"} (director.teamevent)
+    vp_adjusted: list[dict[str, Any]] = field(default_factory=list)
+    vp_penalties: list[dict[str, Any]] = field(default_factory=list)
+    tie_break: str = "quotient"  # a team event's teams level on VPs: "quotient" (IMPs) or "match"
+    bye_vp: float = BYE_VP  # a team event's VPs for a bye
     master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
     butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
 
@@ -62,11 +82,14 @@ class SessionSetup:
         if self.scoring not in SCORINGS:
             raise SetupError(_("scoring must be one of {scorings}, not {scoring}").format(
                 scorings=", ".join(SCORINGS), scoring=repr(self.scoring)))
-        if self.scoring == "TEAMS" and self.movement.get("kind") != "teams":
+        if self.scoring == "TEAMS" and self.movement.get("kind") not in ("teams", "team-event"):
             raise SetupError(_("team scoring needs the two-table team movement"))
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
             raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
                                "and only it is"))
+        if self.tie_break not in TIE_BREAKS:
+            raise SetupError(_("a team event breaks ties by one of {ways}, not {way}").format(
+                ways=", ".join(TIE_BREAKS), way=repr(self.tie_break)))
         if self.butler_trim_from < 3:
             raise SetupError(_("Butler's datum leaves out the top and bottom from 3 scores or more, "
                                "not {n}").format(n=self.butler_trim_from))
@@ -77,7 +100,8 @@ class SessionSetup:
         spec = dict(self.movement)
         kind = spec.pop("kind", None)
         builders: dict[str, Callable[..., Movement]] = {
-            "mitchell": mitchell, "howell": howell, "teams": team_match, "robots": robot_table}
+            "mitchell": mitchell, "howell": howell, "teams": team_match, "team-event": team_event,
+            "robots": robot_table}
         if kind not in builders:
             raise SetupError(_("movement kind must be one of {kinds}, not {kind}").format(
                 kinds=", ".join(builders), kind=repr(kind)))
@@ -90,6 +114,13 @@ class SessionSetup:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def session_boards(movement: Movement) -> list[int]:
+    """The boards a session needs deals for: the movement's, and a Swiss's rounds still to pair."""
+    if movement.kind == "team-event":
+        return list(range(1, movement.rounds * movement.boards_per_round + 1))
+    return movement.boards
 
 
 def generated_boards(count: int, seed: int) -> list[BoardInfo]:
@@ -131,15 +162,18 @@ class Session:
     def create(cls, store: Store, setup: SessionSetup, boards: list[BoardInfo]) -> Session:
         """Set up a new session (or replace the set-up of one not yet played)."""
         session = cls(store, setup)
-        missing = sorted(set(session.movement.boards) - {b.board for b in boards})
+        needed = set(session_boards(session.movement))
+        missing = sorted(needed - {b.board for b in boards})
         if missing:
             raise SetupError(_("the movement plays boards {first}-{last} but they have no deal").format(
                 first=missing[0], last=missing[-1]))
-        unknown = sorted(set(session.movement.pairs) - set(setup.pairs))
-        setup.pairs.update({pair: f"Pair {pair}" for pair in unknown})
+        pairs = range(1, 2 * setup.movement["teams"] + 1) if session.team_event else session.movement.pairs
+        unknown = sorted(set(pairs) - set(setup.pairs))  # a team event's: those with a bye in round 1 too
+        setup.pairs.update({pair: session.team_name(team_of(pair)) if session.team_event else f"Pair {pair}"
+                            for pair in unknown})
         store.create_session(setup.session, setup.to_json())
         store.set_pairs(setup.session, setup.pairs)
-        store.put_boards(setup.session, [b for b in boards if b.board in set(session.movement.boards)])
+        store.put_boards(setup.session, [b for b in boards if b.board in needed])
         return session
 
     @classmethod
@@ -150,6 +184,22 @@ class Session:
         setup = SessionSetup(**saved)
         setup.pairs = store.pairs(session) or setup.pairs
         return cls(store, setup)
+
+    @property
+    def team_event(self) -> bool:
+        """Whether the session is a team event (``movements.team_event``)."""
+        return self.movement.kind == "team-event"
+
+    def team_name(self, team: int) -> str:
+        return self.setup.teams.get(str(team)) or _("Team {team}").format(team=team)
+
+    def save(self) -> None:
+        """Store the set-up again after the director or the station changed it."""
+        self.store.create_session(self.id, self.setup.to_json())
+
+    def rebuild(self) -> None:
+        """Build the movement again after its set-up changed (a Swiss round paired)."""
+        self.movement = self.setup.build_movement()
 
     def round_of(self, table: int, board: int) -> int | None:
         """The round in which a table plays a board (None if it never does)."""
@@ -169,6 +219,11 @@ class Session:
                 "show_traveller": a.table not in self.setup.hide_traveller,
                 "final": round_ == self.movement.rounds,
             }
+            if self.team_event:  # the displays say the match: "Team 3 v Team 5, boards 1-7"
+                home, away = (a.ns, a.ew) if a.table % 2 else (a.ew, a.ns)
+                msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
+                    event=self.setup.event, home=self.team_name(team_of(home)),
+                    away=self.team_name(team_of(away)), boards=span(tuple(sorted(a.boards))))[:200]
             if round_ < self.movement.rounds:
                 nxt: dict[str, Any] = {}
                 for side, pair in (("ns", a.ns), ("ew", a.ew)):

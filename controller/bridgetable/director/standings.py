@@ -21,6 +21,7 @@ from ..scoring import (
     RankEntry,
     Scored,
     Tally,
+    TeamEvent,
     TeamMatch,
     rank_pairs,
 )
@@ -28,6 +29,7 @@ from .robotmatch import robot_match
 from .rulings import played, score_results, with_penalties
 from .session import Session
 from .store import StoredResult
+from .teamevent import event_json, score_event
 from .visibility import board_finished, results_over
 
 
@@ -52,6 +54,7 @@ class Standings:
     travellers: dict[int, list[TravellerRow]] = field(default_factory=dict)
     ranking: dict[str, list[RankEntry]] = field(default_factory=dict)
     match: TeamMatch | None = None
+    event: TeamEvent | None = None  # a team event (issue 28)
     robots: MatchResult | None = None  # a single table against the robots
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
@@ -65,7 +68,9 @@ class Standings:
              "adjusted": row.result.adjusted, "ns_mp": round(row.ns_points, 2),
              "ew_mp": round(row.ew_points, 2)} for row in rows]}
             for board, rows in sorted(self.travellers.items())]
-        extra = {"robots": self.robots.to_json()} if self.robots is not None else {}
+        extra: dict[str, Any] = {"robots": self.robots.to_json()} if self.robots is not None else {}
+        if self.event is not None:
+            extra["event"] = event_json(self.event, names)
         return {"ranking": ranking, "travellers": travellers, **extra}
 
 
@@ -89,7 +94,9 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     scoring = session.setup.scoring
     standings = Standings()
     all_scored: list[Scored] = []
-    if scoring == "TEAMS":
+    if session.team_event:
+        standings.event = score_event(session, results)
+    elif scoring == "TEAMS":
         standings.match = TeamMatch(session.setup.teams.get("home", ""),  # unnamed: the pages say
                                     session.setup.teams.get("away", ""))  # "Home", "Away" in their language
     if scoring == "ROBOTS":
@@ -107,6 +114,8 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
             scored = _team_rows(standings.match, board, stored, inputs)
+        elif standings.event is not None:
+            scored = _event_rows(standings.event, board, stored, inputs)
         all_scored.extend(scored)
         standings.travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                        for r, s in zip(stored, scored, strict=True)]
@@ -227,6 +236,18 @@ class LiveStandings:
             return score_session(self.session, stored).travellers.get(board, [])
         with self._lock:
             return self._travellers.get(board, [])
+
+
+def _event_rows(event: TeamEvent, board: int, stored: list[StoredResult],
+                inputs: list[BoardResult]) -> list[Scored]:
+    """In a team event each table's row shows the IMPs of its NS and EW pairs in their match."""
+    rows = []
+    for r, result in zip(stored, inputs, strict=True):
+        match = event.match_of(r.round, (r.ns + 1) // 2)
+        home, away = (match.scores.board_imps(board) if match is not None else None) or (0.0, 0.0)
+        ns, ew = (home, away) if r.table % 2 else (away, home)  # home sits NS at the match's first table
+        rows.append(Scored(result, ns, ew))
+    return rows
 
 
 def _team_rows(match: TeamMatch, board: int, stored: list[StoredResult],

@@ -21,6 +21,7 @@ from ..link import Broker, ReceivedResult, StationLink
 from .actions import ActionError
 from .ingest import Ingest
 from .session import Session
+from .teamevent import pair_round
 
 _ = STATION.gettext
 log = logging.getLogger("bridgetable.director")
@@ -113,6 +114,7 @@ class Station:
             target = self.round or 1
             while target < self.session.movement.rounds and not self.missing(target):
                 target += 1
+                pair_round(self.session, target)  # a Swiss pairs each round once the one before is over
             if target != self.round:
                 self._publish_round(target)
             if target == self.session.movement.rounds and not self.missing(target):
@@ -130,6 +132,7 @@ class Station:
             missing = self.missing(self.round)
             self.session.store.audit(self.session.id, actor, "next round",
                                      f"round {self.round + 1} started; missing {missing}")
+            pair_round(self.session, self.round + 1)
             self._publish_round(self.round + 1)
             return self.round
 

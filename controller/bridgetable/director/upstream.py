@@ -40,7 +40,7 @@ from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode
 from ..link.topics import club_root
-from .session import Session
+from .session import Session, session_boards
 from .standings import score_session
 from .store import BoardInfo, StoredResult
 
@@ -290,6 +290,7 @@ class Upstream:
         played = {(r.table, r.board) for r in results}
         movement = self.session.movement
         if (f"ranking/{self.session.id}/{len(results)}" not in self._known
+                and set(session_boards(movement)) == set(movement.boards)  # a Swiss: every round paired
                 and all((a.table, b) in played for a in movement.assignments for b in a.boards)):
             new.append(ranking_message(self.session, len(results)))  # every board played: the ranking
         added = self.outbox.add(new) if new else 0

@@ -40,8 +40,10 @@ R = TypeVar("R", bound=_Result)
 
 
 def board_finished(movement: Movement, played: set[tuple[int, int]], board: int) -> bool:
-    """Whether every table that plays ``board`` in the movement has sent its result."""
-    return all((a.table, board) in played for a in movement.assignments if board in a.boards)
+    """Whether every table that plays ``board`` in the movement has sent its result (not a board no
+    table plays yet: a Swiss's rounds to come are paired as the evening goes)."""
+    tables = [a.table for a in movement.assignments if board in a.boards]
+    return bool(tables) and all((table, board) in played for table in tables)
 
 
 def finished_boards(movement: Movement, played: set[tuple[int, int]]) -> set[int]:

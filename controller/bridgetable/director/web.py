@@ -57,6 +57,8 @@ from .boardpage import board_values, live_values, score_card
 from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .standings import Standings
+from .teamactions import match_vps, vp_penalty
+from .teampages import match_values, team_names
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
@@ -165,6 +167,18 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring,
                               in_play=playing)
 
+    async def match(request: Request) -> Response:
+        round_, team = request.path_params["round"], request.path_params["team"]
+        values = match_values(station.session, station.standings(request), round_, team)
+        if values is None:
+            return station.render("error.html", status_code=404, message=_(
+                "team {team} plays no match in round {round}").format(team=team, round=round_))
+        over = finished_boards(station.session.movement, station.ingest.played)
+        values["withheld"] = [] if is_director(request) else [
+            b for a in station.session.movement.round(round_) if a.table == values["tables"][0]
+            for b in sorted(a.boards) if b not in over]
+        return station.render("match.html", **values)
+
     async def live_table(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in station.ingest.status:
@@ -265,6 +279,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return station.render("director.html", status_code=status_code, message=message,
                               actor=actor, csrf=csrf_token(request.session),
                               rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
+                              team_event=station.session.team_event,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call])
 
@@ -272,6 +287,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
         Route("/fragment/tables", tables_fragment),
+        Route("/match/{round:int}/{team:int}", match),
         Route("/live/{table:int}", live_table), Route("/fragment/live/{table:int}", live_fragment),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
@@ -319,7 +335,8 @@ def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
     standings = station.standings(request)
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
             "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
-            "robots": standings.robots, "session_boards": len(station.session.movement.boards)}
+            "robots": standings.robots, "session_boards": len(station.session.movement.boards),
+            "team_event": standings.event, "team_names": team_names(station.session)}
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:
@@ -381,6 +398,8 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             return ngettext("round {round}: pairs {pair} and {second} swapped on {n} result",
                             "round {round}: pairs {pair} and {second} swapped on {n} results",
                             len(revised)).format(round=round_, pair=pair, second=second, n=len(revised))
+        if action in ("match-vps", "vp-penalty"):
+            return _team_action(ingest, action, text, actor)
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
             return _("pair {pair} is now {names}").format(pair=pair, names=text.get("names"))
@@ -395,6 +414,18 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         return _("unknown action {action!r}").format(action=action)
     except (ActionError, ValueError) as exc:
         return _("refused: {reason}").format(reason=exc)
+
+
+def _team_action(ingest: Ingest, action: str, text: dict[str, str], actor: str) -> str:
+    team = int(text.get("team") or 0)
+    if action == "match-vps":
+        round_ = int(text.get("round") or 0)
+        match_vps(ingest, actor, round_, team, float(text.get("home_vp") or 0),
+                  float(text.get("away_vp") or 0))
+        return _("round {round}: the match of team {team} given {home} - {away} VPs").format(
+            round=round_, team=team, home=text.get("home_vp"), away=text.get("away_vp"))
+    vp_penalty(ingest, actor, team, float(text.get("vp") or 0), text.get("reason", ""))
+    return _("team {team}: penalty of {vp} VPs").format(team=team, vp=text.get("vp"))
 
 
 def _round_action(station: Station, action: str, actor: str) -> str:

@@ -6,7 +6,18 @@ from .howell import howell
 from .mitchell import mitchell
 from .properties import Profile, profile
 from .robots import robot_table
+from .team_event import (
+    TeamRound,
+    event_schedule,
+    round_robin,
+    swiss_round,
+    team_event,
+    team_event_movement,
+    team_of,
+    to_schedule,
+)
 from .teams import team_match
 
-__all__ = ["Movement", "MovementError", "Profile", "TableRound", "guide_card", "guide_cards", "howell",
-           "mitchell", "profile", "robot_table", "team_match"]
+__all__ = ["Movement", "MovementError", "Profile", "TableRound", "TeamRound", "guide_card", "guide_cards",
+           "event_schedule", "howell", "mitchell", "profile", "robot_table", "round_robin", "swiss_round",
+           "team_event", "team_event_movement", "team_match", "team_of", "to_schedule"]

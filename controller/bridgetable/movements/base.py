@@ -32,7 +32,9 @@ class Movement:
     """A movement: ``kind`` is "mitchell", "howell" or "teams"; ``two_winners`` says whether
     North-South and East-West are ranked apart (a Mitchell without arrow-switch); ``relays`` are
     the pairs of tables that share one set of boards in the same round, passing them across a relay
-    stand (each table plays them in a different order, so no board is wanted at both at once)."""
+    stand (each table plays them in a different order, so no board is wanted at both at once);
+    ``copies`` is how many copies of each board there are (a team event plays every board of a
+    round in each of its matches)."""
 
     kind: str
     tables: int
@@ -41,9 +43,10 @@ class Movement:
     assignments: tuple[TableRound, ...]
     two_winners: bool = False
     relays: tuple[tuple[int, int], ...] = ()
+    copies: int = 1
 
     def __post_init__(self) -> None:
-        check(self.assignments, self.relays)
+        check(self.assignments, self.relays, self.copies)
 
     def round(self, number: int) -> list[TableRound]:
         if not 1 <= number <= self.rounds:
@@ -85,11 +88,14 @@ class Movement:
         return Counter(b for a in self.assignments for b in a.boards)
 
 
-def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ...] = ()) -> None:
-    """Refuse a movement that cannot be played."""
+def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ...] = (),
+          copies: int = 1) -> None:
+    """Refuse a movement that cannot be played: each copy of a board is at one table in a round, or
+    at two relay tables that want it at different turns."""
     sharing = {frozenset(tables) for tables in relays}
     seen_pair: set[tuple[int, int]] = set()
-    seen_board: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (round, board): [(table, turn)]
+    # (round, board): the copies in use, each the [(table, turn)] sharing it
+    seen_board: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
     seen_table: set[tuple[int, int]] = set()
     played: set[tuple[int, int]] = set()
     for a in assignments:
@@ -111,15 +117,22 @@ def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ..
                         where=where, pair=pair, board=b))
                 played.add((pair, b))
         for turn, b in enumerate(a.boards):
-            others = seen_board.setdefault((a.round, b), [])
-            if others and not (len(others) == 1 and frozenset((others[0][0], a.table)) in sharing):
+            in_use = seen_board.setdefault((a.round, b), [])
+            shared = next((c for c in in_use if len(c) == 1 and frozenset((c[0][0], a.table)) in sharing),
+                          None)
+            if shared is None and len(in_use) >= copies:
                 raise MovementError(_("{where}: board {board} is at two tables in the round").format(
-                    where=where, board=b))
-            if others and others[0][1] == turn:
+                    where=where, board=b) if copies == 1 else
+                    _("{where}: board {board} is at more tables in the round than its {copies} "
+                      "copies").format(where=where, board=b, copies=copies))
+            if shared is not None and shared[0][1] == turn:
                 raise MovementError(_("{where}: board {board} is wanted at the relay tables {first} "
                                       "and {second} at the same time").format(
-                    where=where, board=b, first=others[0][0], second=a.table))
-            others.append((a.table, turn))
+                    where=where, board=b, first=shared[0][0], second=a.table))
+            if shared is None:
+                in_use.append([(a.table, turn)])
+            else:
+                shared.append((a.table, turn))
 
 
 def at_least_one_board(boards_per_round: int) -> str:

@@ -6,11 +6,12 @@ from .imps import butler, butler_datum, cross_imps
 from .matchpoints import matchpoint_board
 from .ranking import RankEntry, Tally, rank_pairs
 from .results import BoardResult, Scored
+from .team_event import EventMatch, TeamEvent, TeamStanding
 from .teams import TeamMatch, wbf_vp
 from .totals import total_board
 
 __all__ = [
-    "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "Adjusted", "BoardResult", "RankEntry", "Scored",
-    "Tally", "TeamMatch", "butler", "butler_datum", "cross_imps", "matchpoint_board", "rank_pairs",
-    "total_board", "wbf_vp",
+    "AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "Adjusted", "BoardResult", "EventMatch", "RankEntry",
+    "Scored", "Tally", "TeamEvent", "TeamMatch", "TeamStanding", "butler", "butler_datum", "cross_imps",
+    "matchpoint_board", "rank_pairs", "total_board", "wbf_vp",
 ]

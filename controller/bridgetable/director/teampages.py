@@ -1,0 +1,39 @@
+"""What a team event's pages show (issue 28): the teams' names, and one match with both tables'
+results of each of its boards. The standings given are those the reader may see (a visitor's hold
+the boards over everywhere only: ``LiveStandings.public``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..movements import team_of
+from .session import Session
+from .standings import Standings
+
+
+def team_names(session: Session) -> dict[int, str]:
+    """Each team's name by number (none unless the session is a team event)."""
+    if not session.team_event:
+        return {}
+    return {team: session.team_name(team) for team in range(1, session.setup.movement["teams"] + 1)}
+
+
+def match_values(session: Session, standings: Standings, round_: int, team: int) -> dict[str, Any] | None:
+    """The match ``team`` plays in ``round_``: its two tables' results board by board and each
+    board's IMPs; None if there is no such match (or nothing of it may be shown yet)."""
+    if standings.event is None:
+        return None
+    match = standings.event.match_of(round_, team)
+    if match is None:
+        return None
+    seats = {a.table: a for a in session.movement.round(round_) if team_of(a.ns) in (match.home, match.away)}
+    first = next(t for t, a in seats.items() if team_of(a.ns) == match.home)
+    second = next(t for t, a in seats.items() if team_of(a.ns) == match.away)
+    rows = []
+    for board in sorted(seats[first].boards):
+        results = {row.result.table: row.result for row in standings.travellers.get(board, [])
+                   if row.result.round == round_}
+        rows.append({"board": board, "first": results.get(first), "second": results.get(second),
+                     "imps": match.scores.board_imps(board)})
+    return {"match": match, "home": session.team_name(match.home), "away": session.team_name(match.away),
+            "tables": (first, second), "rows": rows}

@@ -1,0 +1,55 @@
+"""A club's team evening at the central server: a Swiss being played, its set-up sent again with
+each round paired; the center's pages and API answer, and show a visitor no board of a round
+still in play."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from bridgetable.central import web
+from bridgetable.central.db import CentralDb, Message
+from bridgetable.director.ingest import Ingest
+from bridgetable.director.session import Session, SessionSetup, generated_boards
+from bridgetable.director.store import SQLiteStore
+from bridgetable.director.teamevent import pair_round
+from bridgetable.director.upstream import result_message, setup_message
+
+from ..director.helpers import play_round
+
+CLUB = "holdklub"
+
+
+def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) -> None:
+    setup = SessionSetup("hold", "Holdaften", {"kind": "team-event", "teams": 4, "boards_per_round": 2,
+                                               "swiss": True, "rounds": 3}, "TEAMS")
+    session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=28))
+    ingest = Ingest(session)
+    play_round(ingest, 1, random.Random(1))
+    first_setup = setup_message(session, CLUB)
+    assert pair_round(session, 2)
+    play_round(ingest, 2, random.Random(2))
+    round_2 = {b for a in session.movement.round(2) for b in a.boards}
+    results = session.store.results(session.id)
+    played_at_table_1 = [r for r in results if r.round == 2 and r.table == 1]  # round 2: only table 1's
+    db = CentralDb(central_url)
+    try:
+        db.ingest([Message(CLUB, first_setup),
+                   *(Message(CLUB, result_message(r)) for r in results if r.round == 1),
+                   *(Message(CLUB, result_message(r)) for r in played_at_table_1),
+                   Message(CLUB, setup_message(session, CLUB))])
+    finally:
+        db.close()
+    with TestClient(web.create_app(central_url)) as visitor:
+        page = visitor.get(f"/club/{CLUB}/hold")
+        assert page.status_code == 200
+        api = visitor.get(f"/api/clubs/{CLUB}/sessions/hold").json()
+        shown = {b["board"] for b in api["setup"]["boards"] if b["deal"]}
+        assert shown == {1, 2} and not shown & round_2  # round 2 is being played at its other tables
+        for board in sorted(round_2):
+            assert visitor.get(f"/club/{CLUB}/hold/board/{board}").status_code == 200
+        assert api["standings"]["event"]["matches"] and all(
+            m["round"] == 1 or not m["boards"] or all(b["imps"] is None for b in m["boards"])
+            for m in api["standings"]["event"]["matches"])
