@@ -1,15 +1,21 @@
 """The central server's PostgreSQL database: what the clubs sent, and the queries of its pages.
 
-A result is unique by (club, session, round, table, board, revision): ``ingest`` inserts with
-``ON CONFLICT DO NOTHING``, so the same message stored twice — sent again by a club's outbox,
-delivered again after a restart, or taken by two ingest workers — is one row. A session's set-up
-is replaced by a newer one; a ranking by one that counts more revisions. Each ingest worker has
-its own connection; concurrent batches only insert, and touch the rows of ``clubs`` and
-``sessions`` in one order, so that they do not deadlock.
+A club's session is known by its identity (``uid``, a UUID the station made when it created the
+session; the ``session`` column holds it), not by its name, which a club may use again. A result
+is unique by (club, session, round, table, board, revision): ``ingest`` inserts with ``ON CONFLICT
+DO NOTHING``, so the same message stored twice — sent again by a club's outbox, delivered again
+after a restart, or taken by two ingest workers — is one row; a message with that key and other
+content is refused (``Outcome.refused``), never acknowledged as stored. A session's set-up is
+replaced only by one the station sent later (a higher ``seq``), a ranking only by one counting more
+revisions, whatever order they arrive in. Each message is stored in its own savepoint, so one that
+the database cannot take is refused with the database's reason and the rest of the batch is stored.
+Each ingest worker has its own connection; concurrent batches only insert, and touch the rows of
+``clubs`` and ``sessions`` in one order, so that they do not deadlock.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,11 +23,15 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from ..link.schema import encode
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS clubs (club TEXT PRIMARY KEY, joined TIMESTAMPTZ NOT NULL DEFAULT now());
 CREATE TABLE IF NOT EXISTS sessions (club TEXT NOT NULL REFERENCES clubs, session TEXT NOT NULL,
     event TEXT NOT NULL, setup JSONB, setup_id TEXT, created TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (club, session));
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS name TEXT;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS setup_seq INTEGER;
 CREATE TABLE IF NOT EXISTS players (club TEXT NOT NULL, session TEXT NOT NULL, pair INTEGER NOT NULL,
     name TEXT NOT NULL, number TEXT, PRIMARY KEY (club, session, pair, name));
 CREATE INDEX IF NOT EXISTS players_by_number ON players (number);
@@ -31,14 +41,40 @@ CREATE TABLE IF NOT EXISTS results (club TEXT NOT NULL, session TEXT NOT NULL, r
     lead TEXT, adjusted TEXT, source TEXT NOT NULL, record JSONB NOT NULL, stored_at TEXT NOT NULL,
     received TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
     PRIMARY KEY (club, session, round, tbl, board, revision));
+ALTER TABLE results ADD COLUMN IF NOT EXISTS digest TEXT;
 CREATE TABLE IF NOT EXISTS rankings (club TEXT NOT NULL, session TEXT NOT NULL, seq INTEGER NOT NULL,
     ranking JSONB NOT NULL, PRIMARY KEY (club, session));
 CREATE TABLE IF NOT EXISTS refused (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, topic TEXT NOT NULL,
     reason TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now());
+ALTER TABLE refused ADD COLUMN IF NOT EXISTS club TEXT;
+ALTER TABLE refused ADD COLUMN IF NOT EXISTS message TEXT;
+ALTER TABLE refused ADD COLUMN IF NOT EXISTS digest TEXT;
+ALTER TABLE refused ADD COLUMN IF NOT EXISTS repeats INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS refused_by_time ON refused (at);
 """
 RESULT_FIELDS = ("round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks",
                  "ns_score", "lead", "adjusted", "source", "record", "stored_at")
+SETUP_FIELDS = ("event", "movement", "scoring", "teams", "pairs", "boards")
 LIVE_MINUTES = 30  # a session with a result this recent and no final ranking is being played
+# what the database may refuse of one message (a NUL in a text, a number out of range, a key too
+# long for an index): that message is refused, the batch goes on
+UNSTORABLE = (psycopg.errors.DataError, psycopg.errors.IntegrityError, psycopg.errors.ProgramLimitExceeded)
+
+
+def printable(text: str | None, limit: int = 500) -> str | None:
+    """A text the database can hold, whatever a message carried (no NUL, no lone surrogate), cut short."""
+    if text is None:
+        return None
+    return text[:limit].encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What storing one message did: ``stored`` (it changed the database), else nothing (already
+    stored, or superseded by a later one), or ``refused`` with the reason."""
+
+    stored: bool
+    refused: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +102,9 @@ class CentralDb:
     def close(self) -> None:
         self.db.close()
 
-    def ingest(self, messages: Sequence[Message]) -> list[bool]:
-        """Store a batch in one transaction; for each message, True if it changed anything
-        (False: already stored). Retried once on a deadlock with another worker."""
+    def ingest(self, messages: Sequence[Message]) -> list[Outcome]:
+        """Store a batch in one transaction; for each message, whether it changed anything (not:
+        already stored, or superseded) or why it is refused. Retried on a deadlock with another worker."""
         for attempt in range(3):
             try:
                 with self.db.transaction():
@@ -78,47 +114,81 @@ class CentralDb:
                     raise
         raise AssertionError("unreachable")
 
-    def _ingest(self, messages: Sequence[Message]) -> list[bool]:
-        sessions = sorted({(m.club, m.body["session"]) for m in messages})
-        for club in sorted({club for club, _ in sessions}):
+    def _ingest(self, messages: Sequence[Message]) -> list[Outcome]:
+        refused: dict[tuple[str, str], str] = {}  # sessions the database would not take, and why
+        for club in sorted({m.club for m in messages}):
             self.db.execute("INSERT INTO clubs (club) VALUES (%s) ON CONFLICT DO NOTHING", (club,))
-        for club, session in sessions:
-            self.db.execute("INSERT INTO sessions (club, session, event) VALUES (%s, %s, %s) "
-                            "ON CONFLICT DO NOTHING", (club, session, session))
-        return [self._store(m.club, m.body) for m in messages]
+        for club, uid, name in sorted({(m.club, m.body["uid"], m.body["session"]) for m in messages}):
+            try:
+                with self.db.transaction():
+                    self.db.execute("INSERT INTO sessions (club, session, name, event) "
+                                    "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (club, uid, name, name))
+            except UNSTORABLE as exc:
+                refused[club, uid] = f"the database refuses it: {exc}"
+        outcomes = []
+        for m in messages:
+            reason = refused.get((m.club, m.body["uid"]))
+            if reason is None:
+                try:
+                    with self.db.transaction():
+                        outcomes.append(self._store(m.club, m.body))
+                    continue
+                except UNSTORABLE as exc:
+                    reason = f"the database refuses it: {str(exc).strip()}"
+            outcomes.append(Outcome(False, reason))
+        return outcomes
 
-    def _store(self, club: str, body: dict[str, Any]) -> bool:
-        kind, session = body["kind"], body["session"]
+    def _store(self, club: str, body: dict[str, Any]) -> Outcome:
+        kind, uid = body["kind"], body["uid"]
         if kind == "result":
+            digest = hashlib.sha256(encode(body)).hexdigest()
             values = [Jsonb(body[f]) if f == "record" else body[f] for f in RESULT_FIELDS]
             cur = self.db.execute(
-                f"INSERT INTO results (club, session, {', '.join(RESULT_FIELDS).replace('table', 'tbl')}) "
-                f"VALUES ({', '.join(['%s'] * (len(RESULT_FIELDS) + 2))}) ON CONFLICT DO NOTHING",
-                [club, session, *values])
-            return cur.rowcount == 1
+                f"INSERT INTO results (club, session, {', '.join(RESULT_FIELDS).replace('table', 'tbl')}, "
+                f"digest) VALUES ({', '.join(['%s'] * (len(RESULT_FIELDS) + 3))}) ON CONFLICT DO NOTHING",
+                [club, uid, *values, digest])
+            if cur.rowcount == 1:
+                return Outcome(True)
+            held = self.rows("SELECT digest FROM results WHERE club = %s AND session = %s AND round = %s "
+                             "AND tbl = %s AND board = %s AND revision = %s",
+                             (club, uid, body["round"], body["table"], body["board"], body["revision"]))
+            if held and held[0]["digest"] not in (None, digest):
+                return Outcome(False, f"{body['id']} is stored with other content")
+            return Outcome(False)
         if kind == "setup":
-            setup = {k: body[k] for k in ("event", "movement", "scoring", "teams", "pairs", "boards")}
-            cur = self.db.execute("UPDATE sessions SET event = %s, setup = %s, setup_id = %s WHERE club = %s "
-                                  "AND session = %s AND setup_id IS DISTINCT FROM %s",
-                                  (body["event"], Jsonb(setup), body["id"], club, session, body["id"]))
-            if cur.rowcount:
-                self.db.execute("DELETE FROM players WHERE club = %s AND session = %s", (club, session))
-                for pair, entry in body["pairs"].items():
-                    for player in entry["players"]:
-                        self.db.execute("INSERT INTO players VALUES (%s, %s, %s, %s, %s) "
-                                        "ON CONFLICT DO NOTHING",
-                                        (club, session, int(pair), player["name"], player.get("number")))
-            return cur.rowcount == 1
+            setup = {k: body[k] for k in SETUP_FIELDS}
+            cur = self.db.execute("UPDATE sessions SET name = %s, event = %s, setup = %s, setup_id = %s, "
+                                  "setup_seq = %s WHERE club = %s AND session = %s "
+                                  "AND (setup_seq IS NULL OR setup_seq < %s)",
+                                  (body["session"], body["event"], Jsonb(setup), body["id"], body["seq"],
+                                   club, uid, body["seq"]))
+            if cur.rowcount == 0:  # the center has this one, or a later one
+                held = self.rows("SELECT setup_seq = %s AND setup <> %s AS other FROM sessions "
+                                 "WHERE club = %s AND session = %s", (body["seq"], Jsonb(setup), club, uid))
+                if held and held[0]["other"]:
+                    return Outcome(False, f"{body['id']} is stored with other content")
+                return Outcome(False)
+            self.db.execute("DELETE FROM players WHERE club = %s AND session = %s", (club, uid))
+            for pair, entry in body["pairs"].items():
+                for player in entry["players"]:
+                    self.db.execute("INSERT INTO players VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                                    (club, uid, int(pair), player["name"], player.get("number")))
+            return Outcome(True)
         if kind == "ranking":
             cur = self.db.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s) ON CONFLICT (club, session) "
                                   "DO UPDATE SET seq = excluded.seq, ranking = excluded.ranking "
                                   "WHERE rankings.seq < excluded.seq",
-                                  (club, session, body["seq"], Jsonb(body["ranking"])))
-            return cur.rowcount == 1
+                                  (club, uid, body["seq"], Jsonb(body["ranking"])))
+            return Outcome(cur.rowcount == 1)
         raise ValueError(f"unknown kind {kind!r}")
 
-    def refuse(self, topic: str, reason: str) -> None:
-        self.db.execute("INSERT INTO refused (topic, reason) VALUES (%s, %s)", (topic, reason[:500]))
+    def refuse(self, topic: str, reason: str, *, club: str | None = None, message: str | None = None,
+               digest: str | None = None, repeats: int = 0) -> None:
+        """Record a refused message: where it came, why, whose (the club its topic names) and which
+        (its id, the digest of its payload); ``repeats``: how many like it went unrecorded before."""
+        self.db.execute("INSERT INTO refused (topic, reason, club, message, digest, repeats) "
+                        "VALUES (%s, %s, %s, %s, %s, %s)",
+                        [printable(v) for v in (topic, reason, club, message, digest)] + [repeats])
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self.db.execute(sql, params)
@@ -130,14 +200,16 @@ class CentralDb:
                          "USING (club) GROUP BY c.club ORDER BY c.club")
 
     def sessions(self, club: str) -> list[dict[str, Any]]:
-        return self.rows("SELECT s.session, s.event, s.created, (SELECT count(*) FROM results r WHERE "
-                         "r.club = s.club AND r.session = s.session) AS results, k.seq IS NOT NULL AS final "
+        return self.rows("SELECT s.session, coalesce(s.name, s.session) AS name, s.event, s.created, "
+                         "(SELECT count(*) FROM results r WHERE r.club = s.club AND r.session = s.session) "
+                         "AS results, k.seq IS NOT NULL AS final "
                          "FROM sessions s LEFT JOIN rankings k USING (club, session) WHERE s.club = %s "
                          "ORDER BY s.created DESC, s.session", (club,))
 
     def session(self, club: str, session: str) -> dict[str, Any] | None:
-        found = self.rows("SELECT s.event, s.setup, k.ranking, k.seq FROM sessions s LEFT JOIN rankings k "
-                          "USING (club, session) WHERE s.club = %s AND s.session = %s", (club, session))
+        found = self.rows("SELECT coalesce(s.name, s.session) AS name, s.event, s.setup, k.ranking, k.seq "
+                          "FROM sessions s LEFT JOIN rankings k USING (club, session) "
+                          "WHERE s.club = %s AND s.session = %s", (club, session))
         return found[0] if found else None
 
     def results(self, club: str, session: str, board: int | None = None) -> list[dict[str, Any]]:
@@ -150,7 +222,8 @@ class CentralDb:
     def player(self, number: str) -> list[dict[str, Any]]:
         """A player's sessions across clubs, with the pair's place in each final ranking."""
         return self.rows(
-            "SELECT p.club, p.session, p.pair, p.name, s.event, s.created, "
+            "SELECT p.club, p.session, coalesce(s.name, s.session) AS session_name, p.pair, p.name, s.event, "
+            "s.created, "
             "(SELECT e->>'rank' FROM jsonb_array_elements(k.ranking) e WHERE (e->>'pair')::int = p.pair "
             " LIMIT 1) AS rank, (SELECT e->>'percent' FROM jsonb_array_elements(k.ranking) e "
             " WHERE (e->>'pair')::int = p.pair LIMIT 1) AS percent "
@@ -160,9 +233,10 @@ class CentralDb:
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""
         return self.rows(
-            "SELECT r.club, r.session, s.event, count(*) AS results, max(r.received) AS last "
+            "SELECT r.club, r.session, coalesce(s.name, r.session) AS name, s.event, count(*) AS results, "
+            "max(r.received) AS last "
             "FROM results r JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
-            "WHERE k.seq IS NULL GROUP BY r.club, r.session, s.event "
+            "WHERE k.seq IS NULL GROUP BY r.club, r.session, s.name, s.event "
             f"HAVING max(r.received) > now() - interval '{LIVE_MINUTES} minutes' ORDER BY r.club, r.session")
 
     def counts(self) -> dict[str, int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import queue
+import re
 import threading
 import time
 from collections import defaultdict
@@ -24,24 +25,38 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope, mqtt_client
+from ..bridge import Deal, Seat, Vulnerability
+from ..director.downlink import BOARD_FIELDS, well_typed
+from ..director.upstream import (
+    ack_topic,
+    decode_envelope,
+    decode_json,
+    derive_club_key,
+    envelope,
+    mqtt_client,
+)
 from ..link import Broker, SignatureError
 from ..link.schema import encode
 from ..link.topics import ROOT
-from .db import CentralDb, Message
+from .db import CentralDb, Message, printable
+from .scoring import build_session
 
 log = logging.getLogger("bridgetable.central")
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
 KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "setup": {"event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict, "boards": list},
+    "setup": {"seq": int, "event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict,
+              "boards": list},
     "result": {"round": int, "table": int, "board": int, "revision": int, "ns": int, "ew": int,
                "contract": str, "declarer": (str, type(None)), "tricks": (int, type(None)),
                "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
                "source": str, "record": dict, "stored_at": str},
     "ranking": {"seq": int, "ranking": list},
 }
+UID = re.compile(r"[0-9A-Za-z-]{1,64}")
+INTEGER = 2**31  # PostgreSQL's INTEGER holds -2**31 .. 2**31 - 1
+MOVEMENT_MAX = 200  # no movement has more tables, rounds or boards per round
 
 
 class FederationKeys(Mapping[str, bytes]):
@@ -64,16 +79,77 @@ class FederationKeys(Mapping[str, bytes]):
 
 
 def check_body(message: dict[str, Any]) -> None:
-    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking."""
+    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking that the
+    database can store and the pages can show."""
     kind = message.get("kind")
     if kind not in KINDS:
         raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
-    for name, types in {"id": str, "session": str, **KINDS[kind]}.items():
+    for name, types in {"id": str, "session": str, "uid": str, **KINDS[kind]}.items():
         value = message.get(name)
         if not isinstance(value, types) or isinstance(value, bool):  # no field is a bool
             raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
     if not message["session"] or len(message["session"]) > 200:
         raise ValueError(f"{kind}.session must be 1-200 characters")
+    if not UID.fullmatch(message["uid"]):
+        raise ValueError(f"{kind}.uid must be the session's identity (1-64 letters, digits and -)")
+    storable(message, kind)
+    if kind == "setup":
+        check_setup(message)
+    elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
+                                       for entry in message["ranking"]):
+        raise ValueError("ranking.ranking: each entry is an object with its pair's number")
+
+
+def storable(value: Any, path: str) -> None:
+    """ValueError naming the place of what PostgreSQL cannot store: a NUL or a lone surrogate in
+    a text (or a key), an integer beyond 32 bits."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError(f"{path}: a NUL character in the text")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{path}: not UTF-8 text (a lone surrogate)") from None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if not -INTEGER <= value < INTEGER:
+            raise ValueError(f"{path}: {str(value)[:20]} is out of range")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            storable(key, path)
+            storable(item, f"{path}.{key[:20]}")
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            storable(item, f"{path}[{n}]")
+
+
+def check_setup(message: dict[str, Any]) -> None:
+    """ValueError naming what makes a set-up unusable: pairs that are not ``{"names", "players"}``,
+    boards without a well-formed deal, a movement or scoring the station's own code would not run."""
+    for pair, entry in message["pairs"].items():
+        if not (pair.isdigit() and isinstance(entry, dict) and isinstance(entry.get("names"), str)
+                and isinstance(entry.get("players"), list)
+                and all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                        and isinstance(p.get("number", ""), str) for p in entry["players"])):
+            raise ValueError(f"setup.pairs.{pair[:20]}: each pair is {{\"names\": text, \"players\": "
+                             f"[{{\"name\", \"number\"}}]}} under its number")
+    for n, board in enumerate(message["boards"], 1):
+        try:
+            if not (isinstance(board, dict)
+                    and all(well_typed(board.get(f), t) for f, t in BOARD_FIELDS.items())):
+                raise ValueError("needs board (number), deal, dealer and vulnerability")
+            Seat.parse(board["dealer"])
+            Vulnerability.parse(board["vulnerability"])
+            if board["deal"] is not None:
+                Deal.parse(board["deal"])
+        except ValueError as exc:
+            raise ValueError(f"setup.boards[{n}]: {exc}") from None
+    sizes = [v for k, v in message["movement"].items() if k != "kind"]
+    if not all(well_typed(v, int) and 0 <= v <= MOVEMENT_MAX for v in sizes):
+        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
+    try:
+        build_session(message["session"], message)
+    except (ValueError, TypeError) as exc:  # SetupError is a ValueError
+        raise ValueError(f"setup: {exc}") from None
 
 
 def club_of(topic: str) -> str:
@@ -96,6 +172,7 @@ class IngestWorker:
         self.duplicates = 0  # messages already stored
         self.refused = 0
         self.ready = threading.Event()
+        self.throttle = RefusalThrottle()
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
@@ -163,26 +240,95 @@ class IngestWorker:
                               if name not in ("schema", "club", "sig")})
 
     def handle(self, batch: list[tuple[str, bytes]]) -> None:
-        """Verify, store in one transaction, then acknowledge to each club what was stored."""
-        good: list[Message] = []
+        """Verify, store in one transaction, then tell each club what was stored (acknowledged) and
+        what was refused, with the reason; record the refused (``refuse``)."""
+        good: list[tuple[str, bytes, Message]] = []
         for topic, payload in batch:
             try:
-                good.append(self.verify(topic, payload))
-            except (ValueError, SignatureError) as exc:
-                self.refused += 1
-                digest = hashlib.sha256(payload).hexdigest()[:8]
-                log.warning("%s: refused a message on %s (payload %s): %s", self.name, topic, digest, exc)
-                self.db.refuse(topic, str(exc))
+                good.append((topic, payload, self.verify(topic, payload)))
+            except SignatureError as exc:
+                self.refuse(topic, payload, str(exc), wrong_key=True)
+            except ValueError as exc:
+                self.refuse(topic, payload, str(exc))
         if not good:
             return
-        new = self.db.ingest(good)
-        self.stored += sum(new)
-        self.duplicates += len(new) - sum(new)
-        ids: dict[str, list[str]] = defaultdict(list)
-        for message in good:
-            ids[message.club].append(message.body["id"])
-        for club, acked in ids.items():
-            ack = envelope({"kind": "ack", "ids": acked}, club, self.keys[club])
-            self.client.publish(ack_topic(club), encode(ack), qos=1)
+        outcomes = self.db.ingest([message for _topic, _payload, message in good])
+        acked: dict[str, list[str]] = defaultdict(list)
+        refused: dict[str, list[dict[str, str]]] = defaultdict(list)
+        for (topic, payload, message), outcome in zip(good, outcomes, strict=True):
+            ident = message.body["id"]
+            if outcome.refused:
+                self.refuse(topic, payload, outcome.refused, ident)
+                refused[message.club].append({"id": ident, "reason": outcome.refused})
+            else:
+                self.stored += outcome.stored
+                self.duplicates += not outcome.stored
+                acked[message.club].append(ident)
+        for club in {**acked, **refused}:
+            self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club]})
         if self.on_stored is not None:
-            self.on_stored(good)
+            self.on_stored([message for (_t, _p, message), outcome in zip(good, outcomes, strict=True)
+                            if not outcome.refused])
+
+    def refuse(self, topic: str, payload: bytes, reason: str, ident: str | None = None, *,
+               wrong_key: bool = False) -> None:
+        """Count a refused message, and log and record it (its club, id and payload digest) unless
+        as many have been lately (``RefusalThrottle``; those of a club signing with the ``wrong_key``
+        count as one kind); tell a member club that the center refuses its key."""
+        self.refused += 1
+        try:
+            club: str | None = club_of(topic)
+        except ValueError:
+            club = None
+        if ident is None:
+            ident = message_id(payload)
+        digest = hashlib.sha256(payload).hexdigest()
+        line = f"{self.name}: refused a message of club {club!r} on {topic}: {reason}"
+        repeats = self.throttle.admit(line if wrong_key else f"{line} ({ident})")
+        if repeats is None:
+            return
+        log.warning("%s (message %s, payload %s)%s", line, ident, digest[:16],
+                    f"; {repeats} more refused since" if repeats else "")
+        self.db.refuse(topic, reason, club=club, message=ident, digest=digest, repeats=repeats)
+        if wrong_key and club is not None and club in self.keys:
+            self.tell(club, {"kind": "ack", "ids": [], "refused": [{"id": ident or "", "reason": reason}],
+                             "key": "refused"})
+
+    def tell(self, club: str, body: dict[str, Any]) -> None:
+        """An ack (or refusal) to a club, signed with its key, on its ack topic."""
+        self.client.publish(ack_topic(club), encode(envelope(body, club, self.keys[club])), qos=1)
+
+
+def message_id(payload: bytes) -> str | None:
+    """The id a refused message claims, if it is a JSON object of ours that has one."""
+    try:
+        ident = decode_json(payload).get("id")
+    except ValueError:
+        return None
+    return printable(ident, 200) if isinstance(ident, str) else None
+
+
+class RefusalThrottle:
+    """Of refusals alike (the same line), one is recorded per ``window`` s, and at most ``limit`` of
+    any kind: a club signing with a wrong key, or a flood, costs a few rows a minute."""
+
+    def __init__(self, window: float = 60.0, limit: int = 60,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._window, self._limit, self._clock = window, limit, clock
+        self._last: dict[str, float] = {}  # a line -> when it was last recorded
+        self._held: dict[str, int] = defaultdict(int)  # a line -> how many went unrecorded since
+        self._start, self._admitted = clock(), 0
+
+    def admit(self, line: str) -> int | None:
+        """None if this refusal goes unrecorded, else how many like it went unrecorded before it."""
+        now = self._clock()
+        if now - self._start >= self._window:
+            self._start, self._admitted = now, 0
+            self._last = {key: at for key, at in self._last.items() if now - at < self._window}
+        last = self._last.get(line)
+        if (last is not None and now - last < self._window) or self._admitted >= self._limit:
+            self._held[line] += 1
+            return None
+        self._last[line] = now
+        self._admitted += 1
+        return self._held.pop(line, 0)

@@ -105,7 +105,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
         found = db.session(name, session_id) or {}
         pairs = (found.get("setup") or {}).get("pairs", {})
         players = [p for entry in pairs.values() for p in entry["players"]]
-        return render("session.html", event=loaded.setup.event, club=name, session=session_id,
+        return render("session.html", event=loaded.setup.event, club=name,
+                      session=found.get("name", session_id),
                       ranking_html=Markup(fragment), final=found.get("seq") is not None,
                       results=len(db.results(name, session_id)), players=players)
 

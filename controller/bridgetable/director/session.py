@@ -7,6 +7,7 @@ The set-up is stored as JSON with the session, so a restarted station carries on
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -51,6 +52,9 @@ class SessionSetup:
     # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
     fouled: dict[str, dict[str, int]] = field(default_factory=dict)
     penalties: list[dict[str, Any]] = field(default_factory=list)
+    # the session's identity beyond this station (a UUID made when the station creates it): the
+    # name may be used again (a new season, a reinstall, a restored backup), the identity never is
+    uid: str = ""
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -128,6 +132,7 @@ class Session:
                 first=missing[0], last=missing[-1]))
         unknown = sorted(set(session.movement.pairs) - set(setup.pairs))
         setup.pairs.update({pair: f"Pair {pair}" for pair in unknown})
+        setup.uid = setup.uid or (store.session_setup(setup.session) or {}).get("uid") or uuid.uuid4().hex
         store.create_session(setup.session, setup.to_json())
         store.set_pairs(setup.session, setup.pairs)
         store.put_boards(setup.session, [b for b in boards if b.board in set(session.movement.boards)])
@@ -140,6 +145,9 @@ class Session:
             raise SetupError(_("no session {session} in the store").format(session=repr(session)))
         setup = SessionSetup(**saved)
         setup.pairs = store.pairs(session) or setup.pairs
+        if not setup.uid:  # created before sessions had an identity: given one now, for good
+            setup.uid = uuid.uuid4().hex
+            store.create_session(session, setup.to_json())
         return cls(store, setup)
 
     def round_of(self, table: int, board: int) -> int | None:

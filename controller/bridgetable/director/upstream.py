@@ -32,7 +32,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from ..link import Broker, SignatureError, sign, verify
-from ..link.schema import SCHEMA_VERSION, encode
+from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
 from .session import Session
 from .standings import score_session
@@ -40,6 +40,7 @@ from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this
+MAX_MESSAGE = 256 * 1024  # bytes: a set-up of 36 boards and 40 pairs is about 20 KiB, a result 2 KiB
 NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
 
 
@@ -107,26 +108,33 @@ def board_list(boards: Iterable[BoardInfo]) -> list[dict[str, Any]]:
             for b in boards]
 
 
-def setup_message(session: Session, club: str) -> dict[str, Any]:
-    """The session as the center needs it before the first result."""
+def setup_content(session: Session) -> dict[str, Any]:
+    """What the center needs of a session before the first result: event, movement, scoring,
+    teams, pairs with their players, boards with their deals."""
     setup = session.setup
-    boards = session.store.boards(session.id)
-    body = {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
+    return {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
             "teams": setup.teams,
             "pairs": {str(pair): {"names": names, "players": players(names)}
                       for pair, names in sorted(setup.pairs.items())},
-            "boards": board_list(boards.values())}
-    digest = hashlib.sha256(encode(body)).hexdigest()[:16]
-    return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
+            "boards": board_list(session.store.boards(session.id).values())}
 
 
-def result_id(result: StoredResult) -> str:
-    return f"result/{result.session}/{result.round}/{result.table}/{result.board}/{result.revision}"
+def setup_message(session: Session, seq: int = 1) -> dict[str, Any]:
+    """The session's set-up, the ``seq``-th the station sent of it: a later one (a director's
+    correction of a name) has a higher ``seq``, and the center keeps the highest it has, whatever
+    order they arrive in."""
+    uid = session.setup.uid
+    return {"kind": "setup", "id": f"setup/{uid}/{seq}", "session": session.id, "uid": uid, "seq": seq,
+            **setup_content(session)}
 
 
-def result_message(result: StoredResult) -> dict[str, Any]:
-    """One revision of one result (its record holds the auction and the play)."""
-    return {"kind": "result", "id": result_id(result), "session": result.session,
+def result_id(result: StoredResult, uid: str) -> str:
+    return f"result/{uid}/{result.round}/{result.table}/{result.board}/{result.revision}"
+
+
+def result_message(result: StoredResult, uid: str) -> dict[str, Any]:
+    """One revision of one result of the session ``uid`` (its record holds the auction and the play)."""
+    return {"kind": "result", "id": result_id(result, uid), "session": result.session, "uid": uid,
             "round": result.round, "table": result.table, "board": result.board, "revision": result.revision,
             "ns": result.ns, "ew": result.ew, "contract": result.contract, "declarer": result.declarer,
             "tricks": result.tricks, "ns_score": result.ns_score, "lead": result.lead,
@@ -137,7 +145,8 @@ def result_message(result: StoredResult) -> dict[str, Any]:
 def ranking_message(session: Session, revisions: int) -> dict[str, Any]:
     """The session's ranking after ``revisions`` stored revisions (a later one replaces it)."""
     ranking = score_session(session).as_json(session.setup.pairs)["ranking"]
-    return {"kind": "ranking", "id": f"ranking/{session.id}/{revisions}", "session": session.id,
+    uid = session.setup.uid
+    return {"kind": "ranking", "id": f"ranking/{uid}/{revisions}", "session": session.id, "uid": uid,
             "seq": revisions, "ranking": ranking}
 
 
@@ -169,6 +178,9 @@ class UpstreamOutbox:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL)")
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(upstream_outbox)")}
+            if "refused" not in columns:  # an outbox made before the center said why it refuses
+                self._db.execute("ALTER TABLE upstream_outbox ADD COLUMN refused TEXT")
 
     def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
         """Add the messages not added before; how many were new."""
@@ -182,6 +194,13 @@ class UpstreamOutbox:
     def known(self) -> set[str]:
         with self._lock:
             return {row[0] for row in self._db.execute("SELECT id FROM upstream_outbox")}
+
+    def last(self, prefix: str) -> dict[str, Any] | None:
+        """The message added last whose id starts with ``prefix``."""
+        with self._lock:
+            row = self._db.execute("SELECT body FROM upstream_outbox WHERE substr(id, 1, ?) = ? "
+                                   "ORDER BY rowid DESC LIMIT 1", (len(prefix), prefix)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def due(self, resend_after: float, limit: int = 500) -> list[dict[str, Any]]:
         """Unacknowledged messages never sent, or sent more than ``resend_after`` s ago, oldest first;
@@ -199,6 +218,19 @@ class UpstreamOutbox:
         with self._lock, self._db:
             self._db.executemany("UPDATE upstream_outbox SET acked = ? WHERE id = ? AND acked IS NULL",
                                  [(time.time(), ident) for ident in ids])
+
+    def refuse(self, refusals: Sequence[Mapping[str, str]]) -> None:
+        """The center refuses these messages (``{"id", "reason"}``): kept, with the reason, not sent again."""
+        with self._lock, self._db:
+            self._db.executemany("UPDATE upstream_outbox SET acked = ?, refused = ? "
+                                 "WHERE id = ? AND acked IS NULL",
+                                 [(time.time(), r["reason"][:500], r["id"]) for r in refusals])
+
+    def refused(self) -> list[tuple[str, str]]:
+        """The messages the center refused, and why, oldest first."""
+        with self._lock:
+            return [(row[0], row[1]) for row in self._db.execute(
+                "SELECT id, refused FROM upstream_outbox WHERE refused IS NOT NULL ORDER BY acked")]
 
     def pending(self) -> int:
         with self._lock:
@@ -218,9 +250,13 @@ class Upstream:
         self.session, self.club, self.key, self.outbox = session, club, key, outbox
         self.resend_after, self.every = resend_after, every
         self.refused = 0  # acks that were not the center's (bad signature or another club's)
+        self.key_refused = False  # the center says it refuses this station's key (see _on_message)
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._known = outbox.known()
+        last = outbox.last(f"setup/{session.setup.uid}/")  # the set-up sent last, and its number
+        self._setup: tuple[int, dict[str, Any] | None] = (
+            (last["seq"], {k: last[k] for k in setup_content(session)}) if last else (0, None))
         self._thread = threading.Thread(target=self._run, name=f"upstream-{club}", daemon=True)
         client = mqtt_client(broker, f"bridgetable-upstream-{club}", clean_session=False)
         client.on_connect = self._on_connect
@@ -248,16 +284,20 @@ class Upstream:
     def scan(self) -> int:
         """Add to the outbox what the store has that the outbox has not; how many were added."""
         results = self.session.store.results(self.session.id, all_revisions=True)
-        setup = setup_message(self.session, self.club)
-        new = [setup] if setup["id"] not in self._known else []
-        new += [result_message(r) for r in results if result_id(r) not in self._known]
+        uid, (seq, sent) = self.session.setup.uid, self._setup
+        content = json.loads(encode(setup_content(self.session)))  # as it travels (pair numbers as text)
+        # a new set-up, or a change to it (a name corrected), even back to what an older one said
+        new = [setup_message(self.session, seq + 1)] if content != sent else []
+        new += [result_message(r, uid) for r in results if result_id(r, uid) not in self._known]
         played = {(r.table, r.board) for r in results}
         movement = self.session.movement
-        if (f"ranking/{self.session.id}/{len(results)}" not in self._known
+        if (f"ranking/{uid}/{len(results)}" not in self._known
                 and all((a.table, b) in played for a in movement.assignments for b in a.boards)):
             new.append(ranking_message(self.session, len(results)))  # every board played: the ranking
         added = self.outbox.add(new) if new else 0
         self._known.update(body["id"] for body in new)
+        if content != sent:
+            self._setup = (seq + 1, content)
         return added
 
     def send_due(self) -> int:
@@ -288,19 +328,47 @@ class Upstream:
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
             ack = decode_ack(bytes(msg.payload), self.club, self.key)
-        except (ValueError, SignatureError) as exc:
+        except SignatureError as exc:
+            self.refused += 1
+            # signed with the club's key as the center has it: a station with another key cannot
+            # verify it, and that is what the center says (a hint shown to the director, no more)
+            self.key_refused = says_key_refused(bytes(msg.payload), self.club)
+            log.warning("upstream: %s on %s: %s", "the center refuses this station's key (--central-key)"
+                        if self.key_refused else "refused an ack", msg.topic, exc)
+            return
+        except ValueError as exc:
             self.refused += 1
             log.warning("upstream: refused an ack on %s: %s", msg.topic, exc)
             return
+        self.key_refused = False
         self.outbox.acknowledge(ack["ids"])
+        if ack["refused"]:
+            self.outbox.refuse(ack["refused"])
+            for refusal in ack["refused"]:
+                log.warning("upstream: the center refuses %s: %s", refusal["id"], refusal["reason"])
 
 
 def decode_ack(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
-    """The center's ack to ``club``: ``{"club", "ids", "refused"}``, signed with the club's key."""
+    """The center's ack to ``club``, signed with the club's key: ``ids`` it stored (or had), and
+    ``refused``, ``[{"id", "reason"}]``, those it will not store."""
     ack = decode_envelope(payload, club, key)
     if not isinstance(ack.get("ids"), list) or not all(isinstance(i, str) for i in ack["ids"]):
         raise ValueError("an ack lists the ids it acknowledges")
+    ack.setdefault("refused", [])
+    if not isinstance(ack["refused"], list) or not all(
+            isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("reason"), str)
+            for r in ack["refused"]):
+        raise ValueError("an ack lists what it refuses as {id, reason}")
     return ack
+
+
+def says_key_refused(payload: bytes, club: str) -> bool:
+    """Whether an ack this station cannot verify is the center saying it refuses the club's key."""
+    try:
+        ack = decode_json(payload)
+    except ValueError:
+        return False
+    return ack.get("club") == club and ack.get("key") == "refused"
 
 
 def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
@@ -315,10 +383,8 @@ def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
 
 
 def decode_json(payload: bytes) -> dict[str, Any]:
-    try:
-        message = json.loads(payload)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not JSON: {exc}") from None
+    """A JSON object of at most MAX_MESSAGE bytes, bounded in depth before it is parsed."""
+    message = parse_json(payload, "message", max_bytes=MAX_MESSAGE)
     if not isinstance(message, dict):
         raise ValueError("not a JSON object")
     return message
