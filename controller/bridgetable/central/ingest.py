@@ -230,12 +230,18 @@ class IngestWorker:
 
     def verify(self, topic: str, payload: bytes) -> Message:
         """The message, or ValueError / SignatureError saying why it is refused."""
+        message = self.authenticate(topic, payload)
+        check_body(message.body)
+        return message
+
+    def authenticate(self, topic: str, payload: bytes) -> Message:
+        """The message its topic's club signed, not yet checked (``check_body``); ValueError or
+        SignatureError saying why it is refused."""
         club = club_of(topic)
         key = self.keys.get(club)
         if key is None:
             raise ValueError(f"club {club!r} is not a member of the federation")
         message = decode_envelope(payload, club, key)
-        check_body(message)
         return Message(club, {name: value for name, value in message.items()
                               if name not in ("schema", "club", "sig")})
 
@@ -243,18 +249,27 @@ class IngestWorker:
         """Verify, store in one transaction, then tell each club what was stored (acknowledged) and
         what was refused, with the reason; record the refused (``refuse``)."""
         good: list[tuple[str, bytes, Message]] = []
+        acked: dict[str, list[str]] = defaultdict(list)
+        refused: dict[str, list[dict[str, str]]] = defaultdict(list)  # told to the club that signed them
         for topic, payload in batch:
             try:
-                good.append((topic, payload, self.verify(topic, payload)))
+                message = self.authenticate(topic, payload)
             except SignatureError as exc:
                 self.refuse(topic, payload, str(exc), wrong_key=True)
+                continue
             except ValueError as exc:
                 self.refuse(topic, payload, str(exc))
-        if not good:
-            return
-        outcomes = self.db.ingest([message for _topic, _payload, message in good])
-        acked: dict[str, list[str]] = defaultdict(list)
-        refused: dict[str, list[dict[str, str]]] = defaultdict(list)
+                continue
+            try:
+                check_body(message.body)
+            except ValueError as exc:
+                ident = message.body.get("id")
+                self.refuse(topic, payload, str(exc), ident if isinstance(ident, str) else None)
+                if isinstance(ident, str):
+                    refused[message.club].append({"id": ident, "reason": str(exc)})
+                continue
+            good.append((topic, payload, message))
+        outcomes = self.db.ingest([message for _topic, _payload, message in good]) if good else []
         for (topic, payload, message), outcome in zip(good, outcomes, strict=True):
             ident = message.body["id"]
             if outcome.refused:
@@ -266,7 +281,7 @@ class IngestWorker:
                 acked[message.club].append(ident)
         for club in {**acked, **refused}:
             self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club]})
-        if self.on_stored is not None:
+        if self.on_stored is not None and good:
             self.on_stored([message for (_t, _p, message), outcome in zip(good, outcomes, strict=True)
                             if not outcome.refused])
 
