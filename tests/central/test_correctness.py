@@ -7,6 +7,7 @@ signing with a wrong key is recorded once a minute and told."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
@@ -19,6 +20,7 @@ import pytest
 
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import FederationKeys, IngestWorker, RefusalThrottle
+from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, setup_body
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -280,10 +282,10 @@ def test_json_of_any_depth_on_the_downward_topic_is_refused_and_the_good_set_up_
         sender.connect("127.0.0.1", club.port)
         sender.loop_start()
         try:
-            sender.publish(down_topic(NORTH), DEEP, qos=1).wait_for_publish(5)
+            sender.publish(down_topic(NORTH, "cup"), DEEP, qos=1, retain=True).wait_for_publish(5)
             wait_until(lambda: receiver.refused, 10)
             genuine = encode(envelope(body, NORTH, KEYS[NORTH]))
-            sender.publish(down_topic(NORTH), genuine, qos=1).wait_for_publish(5)
+            sender.publish(down_topic(NORTH, "cup"), genuine, qos=1).wait_for_publish(5)
             waiting.join(20)
         finally:
             sender.disconnect()
@@ -325,3 +327,61 @@ def test_refusals_alike_are_recorded_once_a_window_and_then_with_the_count() -> 
     now[0] = 61.0
     assert throttle.admit("wrong key of north") == 5  # recorded again, saying how many went unrecorded
     assert throttle.admit("r/3") == 1
+
+
+def test_several_set_ups_wait_for_a_club_and_survive_a_central_broker_crash(central_url: str,
+                                                                          tmp_path: Path) -> None:
+    """Item 10: two sessions' set-ups sent to one club both wait; the central broker killed before
+    it saved anything comes back with both (the workers publish them again); a session its station
+    has started waits no more."""
+    (tmp_path / "secret").write_text(SECRET.hex(), encoding="ascii")
+    broker = MosquittoProcess(tmp_path / "central-broker")  # no persistence: a crash loses everything
+    broker.start()
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
+    worker = IngestWorker(central_url, FederationKeys(SECRET, [NORTH, SOUTH]), address)
+    worker.start()
+    db = CentralDb(central_url)
+    try:
+        assert worker.ready.wait(10)
+        bodies = {}
+        for name in ("monday", "tuesday"):
+            setup = SessionSetup(name, f"{name.title()} pairs",
+                                 {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 2})
+            bodies[name] = setup_body(setup, generated_boards(6, len(name)))
+            form = tmp_path / f"{name}.json"
+            form.write_text(json.dumps({k: v for k, v in bodies[name].items() if k != "kind"}),
+                            encoding="utf-8")
+            command = ["central", "--secret-file", str(tmp_path / "secret"), "--db", central_url]
+            assert main([*command, "--broker", f"127.0.0.1:{broker.port}", "--send-setup", str(form),
+                         "--to", NORTH]) == 0
+        waiting = [(w["club"], w["session"]) for w in db.waiting_setups()]
+        assert waiting == [(NORTH, "monday"), (NORTH, "tuesday")]
+        broker.kill()
+        broker.start()  # empty: its retained set-ups are gone with it
+        for name in ("monday", "tuesday"):  # each station finds its own session's set-up
+            receiver = SetupReceiver(address, NORTH, KEYS[NORTH], name)
+            setup, boards = receiver.wait(20)
+            assert setup.event == f"{name.title()} pairs" and len(boards) == 6
+
+        # monday's station has started the session: its upstream sends the set-up up
+        station = SQLiteStore(tmp_path / "station.db")
+        session = Session.create(station, setup_from(bodies["monday"]), generated_boards(6, 6))
+        clubs = ClubSide(broker.port)
+        try:
+            clubs.send(NORTH, setup_message(session))
+            wait_until(lambda: [w["session"] for w in db.waiting_setups()] == ["tuesday"], 10)
+        finally:
+            clubs.close()
+            station.close()
+        gone = SetupReceiver(address, NORTH, KEYS[NORTH], "monday")
+        with pytest.raises(TimeoutError):
+            gone.wait(1.5)  # its retained set-up is cleared
+    finally:
+        worker.stop()
+        db.close()
+        broker.stop()
+
+
+def setup_from(body: dict[str, Any]) -> SessionSetup:
+    return SessionSetup(body["session"], body["event"], body["movement"], body["scoring"],
+                        pairs=body["pairs"])

@@ -77,7 +77,7 @@ def test_a_set_up_lacking_boards_of_the_movement_is_refused() -> None:
         parse_setup({**body, "boards": body["boards"][:5]})
 
 
-def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> None:
+def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path, central_url: str) -> None:
     central = MosquittoProcess(tmp_path / "central")
     central.start()
     proxy = LinkProxy(central.port)  # the club's internet
@@ -100,7 +100,8 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> No
         wait_until(lambda: len(receiver.refused) == 1, 20)
         central_client_publish(at_center, encode(envelope(cup(), NORTH, SOUTH_KEY)))  # forged by south
         wait_until(lambda: len(receiver.refused) == 2, 10)
-        publish_setup(at_center, NORTH, NORTH_KEY, cup("north-cup-2"))  # genuine, another session
+        # genuine, of another session, on this session's topic (by someone who may write there)
+        central_client_publish(at_center, encode(envelope(cup("north-cup-2"), NORTH, NORTH_KEY)))
         wait_until(lambda: len(receiver.refused) == 3, 10)
         assert receiver.refused[0] == "message names club 'southbridge' on the topic of club 'northbridge'"
         assert receiver.refused[1].startswith("signature does not match")
@@ -113,7 +114,7 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> No
         del body["kind"]  # the operator's file: the set-up's fields
         form.write_text(json.dumps(body), encoding="utf-8")
         (tmp_path / "secret").write_text(SECRET.hex(), encoding="ascii")
-        assert main(["central", "--secret-file", str(tmp_path / "secret"), "--broker",
+        assert main(["central", "--secret-file", str(tmp_path / "secret"), "--db", central_url, "--broker",
                      f"127.0.0.1:{central.port}", "--send-setup", str(form), "--to", NORTH]) == 0
         time.sleep(1.0)
         assert not got  # the link is down: nothing has reached the club
@@ -177,13 +178,14 @@ def serving(port: int) -> bool:
 
 
 def central_client_publish(broker: Broker, payload: bytes) -> None:
-    """Publish straight on north's downward topic (as a forger with a login to the central broker)."""
+    """Publish straight on the downward topic of north's north-cup (as a forger with a login to the
+    central broker)."""
     from bridgetable.director.upstream import mqtt_client
 
     client = mqtt_client(broker, "forger")
     client.connect(broker.host, broker.port)
     client.loop_start()
-    client.publish(down_topic(NORTH), payload, qos=1, retain=True).wait_for_publish(5)
+    client.publish(down_topic(NORTH, "north-cup"), payload, qos=1, retain=True).wait_for_publish(5)
     client.disconnect()
     client.loop_stop()
 

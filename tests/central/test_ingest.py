@@ -165,5 +165,5 @@ def test_the_bridge_stanza_carries_the_club_topics_over_tls() -> None:
     assert "connection central\naddress results.example.org:8883\n" in text
     assert "topic bridgetable/v1/north/central/up out 1" in text
     assert "topic bridgetable/v1/north/central/ack in 1" in text
-    assert "topic bridgetable/v1/north/central/down in 1" in text  # the center's set-ups (downlink)
+    assert "topic bridgetable/v1/north/central/down/# in 1" in text  # the center's set-ups, one topic each
     assert "bridge_cafile /etc/ssl/ca.pem" in text and "remote_username north" in text

@@ -51,6 +51,8 @@ ALTER TABLE refused ADD COLUMN IF NOT EXISTS message TEXT;
 ALTER TABLE refused ADD COLUMN IF NOT EXISTS digest TEXT;
 ALTER TABLE refused ADD COLUMN IF NOT EXISTS repeats INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS refused_by_time ON refused (at);
+CREATE TABLE IF NOT EXISTS waiting_setups (club TEXT NOT NULL, session TEXT NOT NULL, payload BYTEA NOT NULL,
+    sent TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (club, session));
 """
 RESULT_FIELDS = ("round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks",
                  "ns_score", "lead", "adjusted", "source", "record", "stored_at")
@@ -189,6 +191,22 @@ class CentralDb:
         self.db.execute("INSERT INTO refused (topic, reason, club, message, digest, repeats) "
                         "VALUES (%s, %s, %s, %s, %s, %s)",
                         [printable(v) for v in (topic, reason, club, message, digest)] + [repeats])
+
+    def wait_setup(self, club: str, session: str, payload: bytes) -> None:
+        """Keep a set-up sent down to a club (signed, as published) until its station takes it."""
+        self.db.execute("INSERT INTO waiting_setups (club, session, payload) VALUES (%s, %s, %s) "
+                        "ON CONFLICT (club, session) DO UPDATE SET payload = excluded.payload, sent = now()",
+                        (club, session, payload))
+
+    def waiting_setups(self) -> list[dict[str, Any]]:
+        """The set-ups sent down that no station has taken yet: club, session, payload, sent."""
+        return self.rows("SELECT club, session, payload, sent FROM waiting_setups ORDER BY club, sent")
+
+    def take_setup(self, club: str, session: str) -> bool:
+        """The club's station has started ``session`` (its set-up came up): no longer waiting; True
+        if it was."""
+        cur = self.db.execute("DELETE FROM waiting_setups WHERE club = %s AND session = %s", (club, session))
+        return cur.rowcount > 0
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self.db.execute(sql, params)

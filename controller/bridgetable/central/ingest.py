@@ -32,6 +32,7 @@ from ..director.upstream import (
     decode_envelope,
     decode_json,
     derive_club_key,
+    down_topic,
     envelope,
     mqtt_client,
 )
@@ -173,6 +174,7 @@ class IngestWorker:
         self.refused = 0
         self.ready = threading.Event()
         self.throttle = RefusalThrottle()
+        self._republish = threading.Event()  # (re)connected: publish the waiting set-ups again
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
@@ -202,6 +204,7 @@ class IngestWorker:
             log.warning("%s: the central broker refused the connection: %s", self.name, reason)
             return
         client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
+        self._republish.set()
 
     def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
                       properties: Any) -> None:
@@ -212,6 +215,12 @@ class IngestWorker:
 
     def _run(self) -> None:
         while not self._stopping.is_set():
+            if self._republish.is_set():
+                self._republish.clear()
+                try:
+                    self.republish()
+                except Exception:  # the database gone: at the next connection
+                    log.exception("%s: could not publish the waiting set-ups again", self.name)
             try:
                 first = self._queue.get(timeout=0.2)
             except queue.Empty:
@@ -227,6 +236,23 @@ class IngestWorker:
             except Exception:  # the database gone: the clubs' outboxes send these again
                 log.exception("%s: could not store %d messages", self.name, len(batch))
                 time.sleep(1.0)
+
+    def republish(self) -> int:
+        """Publish again, retained, every set-up waiting for its club (``waiting_setups``): a
+        central broker restarted without its retained messages has them back; how many."""
+        waiting = self.db.waiting_setups()
+        for row in waiting:
+            self.client.publish(down_topic(row["club"], row["session"]), bytes(row["payload"]), qos=1,
+                                retain=True)
+        return len(waiting)
+
+    def taken(self, messages: list[Message]) -> None:
+        """The set-ups of stations that have started a session that was waiting: it waits no more,
+        and its retained set-up is cleared from the central broker."""
+        for message in messages:
+            session = message.body["session"]
+            if message.body["kind"] == "setup" and self.db.take_setup(message.club, session):
+                self.client.publish(down_topic(message.club, session), b"", qos=1, retain=True)
 
     def verify(self, topic: str, payload: bytes) -> Message:
         """The message, or ValueError / SignatureError saying why it is refused."""
@@ -281,6 +307,7 @@ class IngestWorker:
                 acked[message.club].append(ident)
         for club in {**acked, **refused}:
             self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club]})
+        self.taken([message for _t, _p, message in good])
         if self.on_stored is not None and good:
             self.on_stored([message for (_t, _p, message), outcome in zip(good, outcomes, strict=True)
                             if not outcome.refused])

@@ -94,7 +94,7 @@ def publish_setup(broker: Broker, club: str, key: bytes, body: Mapping[str, Any]
     client.connect(broker.host, broker.port, broker.keepalive)
     client.loop_start()
     try:
-        info = client.publish(down_topic(club), payload, qos=1, retain=True)
+        info = client.publish(down_topic(club, body["session"]), payload, qos=1, retain=True)
         info.wait_for_publish(timeout)
         if not info.is_published():
             raise TimeoutError(f"the central broker at {broker.host}:{broker.port} did not take the set-up")
@@ -118,7 +118,7 @@ class SetupReceiver:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if not reason.is_failure:
-            client.subscribe(down_topic(self.club), qos=1)
+            client.subscribe(down_topic(self.club, self.session), qos=1)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         self._payloads.put(bytes(msg.payload))
@@ -142,7 +142,7 @@ class SetupReceiver:
                     return setup, boards
                 except (ValueError, SignatureError) as exc:
                     self.refused.append(str(exc))
-                    log.warning("refused a set-up on %s: %s", down_topic(self.club), exc)
+                    log.warning("refused a set-up on %s: %s", down_topic(self.club, self.session), exc)
             refused = f" (refused: {'; '.join(self.refused)})" if self.refused else ""
             raise TimeoutError(f"no set-up of session {self.session!r} from the center in {timeout:.0f} s"
                                f"{refused}")

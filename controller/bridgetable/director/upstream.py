@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -54,9 +55,11 @@ def ack_topic(club: str) -> str:
     return f"{club_root(club)}/central/ack"
 
 
-def down_topic(club: str) -> str:
-    """Where the center sends a club its sessions' set-ups (the bridge carries it in; downlink)."""
-    return f"{club_root(club)}/central/down"
+def down_topic(club: str, session: str) -> str:
+    """Where the center sends a club a session's set-up (the bridge carries ``down/#`` in; downlink):
+    one topic a session, so that several set-ups can wait for a club, each retained on its own
+    (the session's name percent-encoded: no ``/``, ``+`` or ``#`` in a topic level)."""
+    return f"{club_root(club)}/central/down/{quote(session, safe='')}"
 
 
 def derive_club_key(secret: bytes, club: str) -> bytes:
@@ -83,7 +86,7 @@ def bridge_config(club: str, host: str, port: int, username: str, password: str,
              f"remote_password {password}", "cleansession false", "try_private true",
              "restart_timeout 1 10", "bridge_protocol_version mqttv311",
              f"topic {up_topic(club)} out 1", f"topic {ack_topic(club)} in 1",
-             f"topic {down_topic(club)} in 1"]
+             f"topic {club_root(club)}/central/down/# in 1"]
     if cafile:
         lines += [f"bridge_cafile {cafile}", "bridge_insecure false"]
     return "\n".join(lines) + "\n"
