@@ -17,6 +17,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from starlette.testclient import TestClient
 
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import FederationKeys, IngestWorker, RefusalThrottle
@@ -39,6 +40,7 @@ from bridgetable.director.upstream import (
     setup_message,
     up_topic,
 )
+from bridgetable.director.web import create_app
 from bridgetable.link import Broker
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.schema import encode
@@ -308,6 +310,14 @@ def test_a_club_signing_with_a_wrong_key_is_recorded_once_a_minute_and_told(
     upstream.start()
     try:
         wait_until(lambda: upstream.key_refused and worker.refused >= 30, 20)
+        with TestClient(create_app(Ingest(session), password="pw", central=upstream.status)) as director:
+            login = director.get("/login").text
+            csrf = re.search(r'name="csrf" value="([^"]+)"', login)
+            assert csrf is not None
+            director.post("/login", data={"csrf": csrf[1], "password": "pw"})
+            page = director.get("/director", headers={"Accept-Language": "da"}).text
+        assert "Centralen afviser denne stations nøgle" in page  # the director's page says so
+        assert "meddelelser venter på centralens kvittering" in page
     finally:
         upstream.stop()
         outbox.close()

@@ -142,6 +142,9 @@ def test_the_outbox_keeps_until_acknowledged_and_sends_again(tmp_path: Path) -> 
     outbox.close()
     reopened = UpstreamOutbox(tmp_path / "station.db")  # a restarted station still has it
     assert reopened.pending() == 1
+    reopened.refuse([{"id": result(1, 2)["id"], "reason": "result.round: 2147483648 is out of range"}])
+    assert reopened.pending() == 0 and reopened.due(resend_after=0) == []  # refused: not sent again
+    assert reopened.refused() == [(result(1, 2)["id"], "result.round: 2147483648 is out of range")]
     reopened.close()
 
 
@@ -149,6 +152,11 @@ def test_an_ack_from_elsewhere_is_refused() -> None:
     key = derive_club_key(SECRET, "a")
     good = encode(envelope({"kind": "ack", "ids": ["x"]}, "a", key))
     assert decode_ack(good, "a", key)["ids"] == ["x"]
+    refused = [{"id": "y", "reason": "why"}]
+    refusing = encode(envelope({"kind": "ack", "ids": [], "refused": refused}, "a", key))
+    assert decode_ack(refusing, "a", key)["refused"] == refused
+    with pytest.raises(ValueError, match="what it refuses"):
+        decode_ack(encode(envelope({"kind": "ack", "ids": [], "refused": ["y"]}, "a", key)), "a", key)
     with pytest.raises(ValueError, match="names club 'b'"):
         decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "b", key)), "a", key)
     with pytest.raises(ValueError, match="signature"):

@@ -136,7 +136,8 @@ def run_station_command(args: argparse.Namespace) -> int:
             event=session.setup.event, round=station.round, rounds=session.movement.rounds,
             url=f"http://{args.listen}:{args.port}/"), flush=True)
         pages = create_app(station.ingest, password=args.password, rounds=station,
-                           language=args.language or i18n.current())
+                           language=args.language or i18n.current(),
+                           central=upstream.status if upstream is not None else None)
         uvicorn.run(pages, host=args.listen, port=args.port, log_level="warning")
         if upstream is not None:
             upstream.stop()

@@ -279,6 +279,12 @@ class Upstream:
         self.client.disconnect()
         self.client.loop_stop()
 
+    def status(self) -> dict[str, Any]:
+        """For the director's page: messages not yet acknowledged, those the center refused and
+        why, and whether the center says it refuses this station's key."""
+        return {"pending": self.outbox.pending(), "refused": self.outbox.refused(),
+                "key_refused": self.key_refused}
+
     def wake(self, what: str = "result") -> None:
         """An ingest listener: look at the store now rather than at the next tick."""
         if what == "result":

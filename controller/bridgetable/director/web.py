@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -92,10 +92,12 @@ class Station:
 
 
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
-               rounds: Rounds | None = None, language: str = i18n.SOURCE) -> Starlette:
+               rounds: Rounds | None = None, language: str = i18n.SOURCE,
+               central: Callable[[], dict[str, Any]] | None = None) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
     ``rounds`` (the running station) gives the director "send the round again" and "next round";
-    ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``)."""
+    ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``);
+    ``central`` (``Upstream.status``) what the central results server has not taken, and why."""
     station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
 
     async def ranking(request: Request) -> Response:
@@ -205,7 +207,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               actor=request.session["director"], csrf=csrf_token(request.session),
                               rounds=station.rounds is not None,
                               trail=station.session.store.audit_trail(station.session.id),
-                              calls=[s for s in station.ingest.status.values() if s.director_call])
+                              calls=[s for s in station.ingest.status.values() if s.director_call],
+                              central=central() if central is not None else None)
 
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
