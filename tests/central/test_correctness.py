@@ -19,6 +19,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from starlette.testclient import TestClient
 
+from bridgetable.central import web
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import FederationKeys, IngestWorker, RefusalThrottle
 from bridgetable.cli import main
@@ -395,3 +396,35 @@ def test_several_set_ups_wait_for_a_club_and_survive_a_central_broker_crash(cent
 def setup_from(body: dict[str, Any]) -> SessionSetup:
     return SessionSetup(body["session"], body["event"], body["movement"], body["scoring"],
                         pairs=body["pairs"])
+
+
+def test_the_operators_page_and_api_behind_the_login(center: tuple[IngestWorker, ClubSide, CentralDb],
+                                                     central_url: str, tmp_path: Path) -> None:
+    """The operator sees the refused messages (when, whose, which, why), the set-ups waiting for
+    their club and each club's last message with its outbox's age; nobody else does."""
+    _worker, clubs, db = center
+    session = played(tmp_path, "Ann Holm (10001) & Bo Dahl (10002)", seed=7, rounds=1)
+    good = result_message(session.store.results(session.id)[0], session.setup.uid)
+    bad = {**good, "id": "r/bad", "round": 2**31}
+    clubs.send(SOUTH, setup_message(session))
+    clubs.send(SOUTH, good)
+    clubs.send(NORTH, bad)
+    wait_until(settled(clubs, SOUTH, {good["id"]}), 10)
+    wait_until(settled(clubs, NORTH, {"r/bad"}), 10)
+    db.wait_setup(NORTH, "friday", b"{}")
+    with TestClient(web.create_app(central_url, operator_password="op secret")) as client:
+        nobody = client.get("/operator", headers={"Accept-Language": "da"})
+        assert nobody.status_code == 401 and nobody.headers["www-authenticate"].startswith("Basic")
+        assert client.get("/api/operator", auth=("operator", "guess")).status_code == 401
+        page = client.get("/operator", auth=("operator", "op secret"), headers={"Accept-Language": "da"})
+        assert page.status_code == 200 and "<h2>Afviste meddelelser</h2>" in page.text
+        assert "result.round: 2147483648 is out of range" in page.text and "r/bad" in page.text
+        api = client.get("/api/operator", auth=("operator", "op secret")).json()
+    [refused] = api["refused"]
+    assert (refused["club"], refused["message"], refused["reason"]) == (
+        NORTH, "r/bad", "result.round: 2147483648 is out of range") and refused["at"]
+    assert [(w["club"], w["session"]) for w in api["waiting"]] == [(NORTH, "friday")]
+    south = next(c for c in api["clubs"] if c["club"] == SOUTH)
+    assert south["last_message"] and south["outbox_age"] > 0  # the result waited since it was played
+    with TestClient(web.create_app(central_url)) as client:  # no operator login set up: no page
+        assert client.get("/api/operator", auth=("operator", "op secret")).status_code == 404

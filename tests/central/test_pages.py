@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from bridgetable.central import web
+from bridgetable.central import operator, web
 from bridgetable.central.db import CentralDb, Message
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -75,6 +75,10 @@ def test_every_text_of_the_central_pages_goes_through_the_catalogue() -> None:
                       "startswith", "get", "setdefault", "hasattr"},  # a path's start, keys, an attribute
         exempt_keywords={"fallback"},  # a catalogue's name
         allowed={'href="/board/', 'href="/pair/'}) == []  # the station's links, made the center's
+    assert untranslated_literals(CENTRAL / "operator.py", exempt_calls={"get", "partition", "decode", "open"},
+                                 allowed={"authorization", "basic", "payload", "refused", "waiting", "clubs",
+                                          "error", "?", operator.REALM},  # HTTP's words
+                                 exempt_keywords={"encoding"}) == []
 
 
 def test_a_clubs_sessions_and_results_in_danish(client: TestClient) -> None:

@@ -21,6 +21,7 @@ from ..i18n import CLI
 from ..link import Broker
 from .db import CentralDb
 from .ingest import FederationKeys
+from .operator import read_password
 from .server import Center
 
 _ = CLI.gettext
@@ -75,9 +76,14 @@ def run_central_command(args: argparse.Namespace) -> int:
     if args.send_setup:
         return send_setup(args.send_setup, args.to, secret, broker, args.db)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
+    try:
+        operator = read_password(args.operator_password_file) if args.operator_password_file else None
+    except ValueError as exc:
+        print(f"bridgetable central: {exc}", file=sys.stderr)
+        return 2
     center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
                     web_port=None if args.no_web else args.port, host=args.listen,
-                    language=args.language or i18n.current())
+                    language=args.language or i18n.current(), operator_password=operator)
     stop = threading.Event()
 
     def stopping(signum: int, frame: FrameType | None) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -27,6 +28,8 @@ from ..link.schema import encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS clubs (club TEXT PRIMARY KEY, joined TIMESTAMPTZ NOT NULL DEFAULT now());
+ALTER TABLE clubs ADD COLUMN IF NOT EXISTS last_message TIMESTAMPTZ;
+ALTER TABLE clubs ADD COLUMN IF NOT EXISTS outbox_age DOUBLE PRECISION;
 CREATE TABLE IF NOT EXISTS sessions (club TEXT NOT NULL REFERENCES clubs, session TEXT NOT NULL,
     event TEXT NOT NULL, setup JSONB, setup_id TEXT, created TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (club, session));
@@ -70,6 +73,23 @@ def printable(text: str | None, limit: int = 500) -> str | None:
     return text[:limit].encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
 
 
+def outbox_ages(messages: Sequence[Message]) -> dict[str, float]:
+    """For each club, how long the oldest result of the batch waited in its station's outbox: from
+    when the station stored it to now (seconds; a station's clock ahead counts as no wait)."""
+    now, ages = datetime.now(UTC), dict[str, float]()
+    for m in messages:
+        if m.body["kind"] != "result":
+            continue
+        try:
+            stored = datetime.fromisoformat(m.body["stored_at"])
+            waited = (now - stored).total_seconds() if stored.tzinfo is not None else None
+        except ValueError:
+            waited = None
+        if waited is not None:
+            ages[m.club] = max(ages.get(m.club, 0.0), waited, 0.0)
+    return ages
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What storing one message did: ``stored`` (it changed the database), else nothing (already
@@ -110,11 +130,16 @@ class CentralDb:
         for attempt in range(3):
             try:
                 with self.db.transaction():
-                    return self._ingest(messages)
+                    outcomes = self._ingest(messages)
+                break
             except psycopg.errors.DeadlockDetected:
                 if attempt == 2:
                     raise
-        raise AssertionError("unreachable")
+        ages = outbox_ages(messages)
+        for club in sorted({m.club for m in messages}):  # after the batch: its own short lock
+            self.db.execute("UPDATE clubs SET last_message = clock_timestamp(), "
+                            "outbox_age = coalesce(%s, outbox_age) WHERE club = %s", (ages.get(club), club))
+        return outcomes
 
     def _ingest(self, messages: Sequence[Message]) -> list[Outcome]:
         refused: dict[tuple[str, str], str] = {}  # sessions the database would not take, and why
@@ -207,6 +232,15 @@ class CentralDb:
         if it was."""
         cur = self.db.execute("DELETE FROM waiting_setups WHERE club = %s AND session = %s", (club, session))
         return cur.rowcount > 0
+
+    def refusals(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The messages refused lately, newest first: when, whose, which, why, how many like it since."""
+        return self.rows("SELECT at, club, topic, message, reason, repeats, digest FROM refused "
+                         "ORDER BY at DESC, id DESC LIMIT %s", (limit,))
+
+    def activity(self) -> list[dict[str, Any]]:
+        """Each club's last message at the center, and its outbox's age then (``outbox_ages``)."""
+        return self.rows("SELECT club, last_message, outbox_age FROM clubs ORDER BY club")
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self.db.execute(sql, params)

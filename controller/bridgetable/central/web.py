@@ -32,6 +32,7 @@ from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
 from .db import CentralDb
+from .operator import OperatorLogin, json_refusal, overview
 from .scoring import SessionNotFound, load_session
 
 _ = CENTRAL.gettext
@@ -69,10 +70,12 @@ def station_page(name: str, prefix: str, **values: Any) -> str:
     return page
 
 
-def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
+def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str | None = None) -> Starlette:
     """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables), in
-    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours."""
+    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours;
+    the operator's page and API with ``operator_password`` (``operator``)."""
     db = CentralDb(db_url, create=False)
+    login = OperatorLogin(operator_password)
 
     def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith("/api/"):
@@ -163,6 +166,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
 
+    def operator(request: Request) -> Response:
+        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
+                                                                        status_code=status))
+        return refused or render("operator.html", **overview(db))
+
+    def api_operator(request: Request) -> Response:
+        return login.refusal(request, json_refusal) or JSONResponse(_json(overview(db)))
+
     routes = [
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
@@ -172,6 +183,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE) -> Starlette:
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players/{number}", api_player),
         Route("/api/live", api_live),
+        Route("/operator", operator), Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
