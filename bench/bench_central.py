@@ -125,7 +125,7 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
                 broker.start()
             else:
                 time.sleep(args.every)
-        expected = {(club.name, club.session.id, r.round, r.table, r.board, r.revision)
+        expected = {(club.name, club.session.setup.uid, r.round, r.table, r.board, r.revision)
                     for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
         deadline = time.monotonic() + 120 + 5 * cut
         with psycopg.connect(url, autocommit=True) as db:

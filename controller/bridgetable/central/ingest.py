@@ -5,9 +5,12 @@ Several workers share the load through one MQTT 5 shared subscription
 (``$share/central/bridgetable/v1/+/central/up``): the broker gives each message to one of them.
 A worker that dies loses at most the messages it had taken and not stored; the club's outbox
 sends them again, and storing is idempotent (``CentralDb.ingest``), so nothing is lost or doubled.
-A message is refused — logged, counted, recorded in ``refused``, never acknowledged — when its
-club is unknown, when it names another club than its topic's, when it is not signed with that
-club's key, or when it is not a message of ours.
+A message is refused — logged, counted, recorded in ``refused`` (``RefusalThrottle``), never
+acknowledged — when its club is unknown, when it names another club than its topic's, when it is
+not signed with that club's key, or when it is not a message of ours that the database can store
+and the pages show (``check_body``; the database's own refusal of one message, ``CentralDb.ingest``).
+The ack tells a club that signed a refused message why; a club signing with a wrong key is told
+that too. On each connection a worker publishes again the set-ups waiting for their club.
 """
 
 from __future__ import annotations

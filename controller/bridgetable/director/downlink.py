@@ -2,10 +2,11 @@
 
 The center (``bridgetable central --send-setup FILE --to CLUB``) publishes the set-up — event,
 movement, scoring, pairs with their names and national numbers, boards with their deals — signed
-with the club's key, retained and at QoS 1, on ``bridgetable/v1/{club}/central/down`` of the
-central broker. The club's Mosquitto bridges that topic in (``upstream.bridge_config``), so a
-station that starts later, or a link that was down when it was sent, still finds it: the bridge
-subscribes when it connects and the central broker hands it the retained set-up.
+with the club's key, retained and at QoS 1, on ``bridgetable/v1/{club}/central/down/{session}``
+(``upstream.down_topic``) of the central broker. The club's Mosquitto bridges ``down/#`` in
+(``upstream.bridge_config``), so a station that starts later, or a link that was down when it was
+sent, still finds it: the bridge subscribes when it connects and the central broker hands it the
+retained set-ups, one a session.
 ``bridgetable station --from-central`` waits for it, refuses — with the reason, logged — one that
 is not signed with the club's key, names another club, is malformed or is for another session, and
 starts the session from the first good one.
