@@ -236,6 +236,8 @@ def test_one_clubs_unstorable_messages_are_refused_and_the_rest_stored(
                             "result.contract: a NUL character"),
         "a NUL in the record": ({**results[2], "id": "r/3", "record": {"auction": ["1C\x00"]}},
                                 "result.record.auction[0]: a NUL character"),
+        "a contract that is none": ({**results[4], "id": "r/5", "contract": "9Z"},
+                                    "result: the center could not score or show it (not a contract: '9Z')"),
         "a 2 MB record": ({**results[3], "id": "r/4", "record": {"play": ["x" * 2_000_000]}},
                           "message: payload of 20000"),
     }

@@ -30,6 +30,9 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ..bridge import Deal, Seat, Vulnerability
 from ..director.downlink import BOARD_FIELDS, well_typed
+from ..director.replay import replay
+from ..director.rulings import options
+from ..director.store import StoredResult
 from ..director.upstream import (
     ack_topic,
     decode_envelope,
@@ -42,7 +45,7 @@ from ..director.upstream import (
 from ..link import Broker, SignatureError
 from ..link.schema import encode
 from ..link.topics import ROOT
-from .db import CentralDb, Message, printable
+from .db import RESULT_FIELDS, CentralDb, Message, printable
 from .scoring import build_session
 
 log = logging.getLogger("bridgetable.central")
@@ -99,6 +102,8 @@ def check_body(message: dict[str, Any]) -> None:
     storable(message, kind)
     if kind == "setup":
         check_setup(message)
+    elif kind == "result":
+        check_result(message)
     elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
                                        for entry in message["ranking"]):
         raise ValueError("ranking.ranking: each entry is an object with its pair's number")
@@ -124,6 +129,17 @@ def storable(value: Any, path: str) -> None:
     elif isinstance(value, list):
         for n, item in enumerate(value):
             storable(item, f"{path}[{n}]")
+
+
+def check_result(message: dict[str, Any]) -> None:
+    """ValueError unless the station's own scoring and board page can take the result (its
+    contract, declarer, adjusted score, auction and play)."""
+    stored = StoredResult(session=message["session"], **{f: message[f] for f in RESULT_FIELDS})
+    try:
+        options(stored)
+        replay(stored, "N")
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise ValueError(f"result: the center could not score or show it ({str(exc)[:100]})") from None
 
 
 def check_setup(message: dict[str, Any]) -> None:
