@@ -26,7 +26,7 @@ from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, setup_body
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
-from bridgetable.director.store import SQLiteStore
+from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.director.upstream import (
     Upstream,
     UpstreamOutbox,
@@ -430,3 +430,26 @@ def test_the_operators_page_and_api_behind_the_login(center: tuple[IngestWorker,
     assert south["last_message"] and south["outbox_age"] > 0  # the result waited since it was played
     with TestClient(web.create_app(central_url)) as client:  # no operator login set up: no page
         assert client.get("/api/operator", auth=("operator", "op secret")).status_code == 404
+
+
+def test_a_station_keeps_back_what_the_center_would_refuse_unread(tmp_path: Path) -> None:
+    """A message over the center's size is not sent (the center could not say which it refused):
+    the outbox keeps it as refused, with the reason, and the director's page lists it."""
+    session = played(tmp_path, "Ann Holm (10001) & Bo Dahl (10002)", seed=8, rounds=0)
+    huge = StoredResult(session=session.id, round=1, table=1, board=1, revision=1, ns=1, ew=2, contract="4S",
+                        declarer="N", tricks=10, ns_score=420, record={"play": ["x" * 300_000]})
+    session.store.put_result(huge)
+    outbox = UpstreamOutbox(tmp_path / "station.db")
+    with MosquittoProcess(tmp_path / "club-broker") as broker:
+        address = Broker(port=broker.port, min_delay=0.1, max_delay=1.0)
+        upstream = Upstream(session, NORTH, KEYS[NORTH], address, outbox, every=0.1)
+        upstream.start()
+        try:
+            wait_until(lambda: outbox.refused() != [], 10)
+        finally:
+            upstream.stop()
+    [(ident, reason)] = outbox.refused()
+    assert ident == f"result/{session.setup.uid}/1/1/1/1"
+    assert re.fullmatch(r"message: payload of 300\d{3} bytes exceeds 262144", reason)
+    assert outbox.pending() == 1  # the set-up, waiting for a center
+    outbox.close()

@@ -315,7 +315,13 @@ class Upstream:
             return 0
         due = self.outbox.due(self.resend_after)
         for body in due:
-            self.client.publish(up_topic(self.club), encode(envelope(body, self.club, self.key)), qos=1)
+            payload = encode(envelope(body, self.club, self.key))
+            if len(payload) > MAX_MESSAGE:  # the center would refuse it unread, and say nothing
+                reason = f"message: payload of {len(payload)} bytes exceeds {MAX_MESSAGE}"
+                self.outbox.refuse([{"id": body["id"], "reason": reason}])
+                log.warning("upstream: not sent, the center would refuse it: %s: %s", body["id"], reason)
+                continue
+            self.client.publish(up_topic(self.club), payload, qos=1)
         return len(due)
 
     def _run(self) -> None:
