@@ -266,12 +266,22 @@ class IngestWorker:
         return len(waiting)
 
     def taken(self, messages: list[Message]) -> None:
-        """The set-ups of stations that have started a session that was waiting: it waits no more,
-        and its retained set-up is cleared from the central broker."""
+        """The set-ups of stations that have started a session that was waiting: its retained
+        set-up is cleared from the central broker, then it waits no more (if the broker did not
+        confirm the clearing, it waits, and goes again at the next connection)."""
+        waiting = {(row["club"], row["session"]) for row in self.db.waiting_setups()} if any(
+            message.body["kind"] == "setup" for message in messages) else set()
         for message in messages:
-            session = message.body["session"]
-            if message.body["kind"] == "setup" and self.db.take_setup(message.club, session):
-                self.client.publish(down_topic(message.club, session), b"", qos=1, retain=True)
+            club, session = message.club, message.body["session"]
+            if message.body["kind"] != "setup" or (club, session) not in waiting:
+                continue
+            cleared = self.client.publish(down_topic(club, session), b"", qos=1, retain=True)
+            try:
+                cleared.wait_for_publish(5.0)
+            except (RuntimeError, ValueError):  # not connected
+                continue
+            if cleared.is_published():
+                self.db.take_setup(club, session)
 
     def verify(self, topic: str, payload: bytes) -> Message:
         """The message, or ValueError / SignatureError saying why it is refused."""
