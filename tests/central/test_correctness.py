@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 from bridgetable.central import web
 from bridgetable.central.db import CentralDb
-from bridgetable.central.ingest import FederationKeys, IngestWorker, RefusalThrottle
+from bridgetable.central.ingest import FederationKeys, IngestWorker
 from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, setup_body
 from bridgetable.director.ingest import Ingest
@@ -328,18 +328,6 @@ def test_a_club_signing_with_a_wrong_key_is_recorded_once_a_minute_and_told(
     assert len(rows) == 1  # ~30 refusals, one row a minute
     assert rows[0]["club"] == NORTH and rows[0]["message"].startswith(f"setup/{session.setup.uid}/")
     assert len(rows[0]["digest"]) == 64 and rows[0]["reason"].startswith("signature does not match")
-
-
-def test_refusals_alike_are_recorded_once_a_window_and_then_with_the_count() -> None:
-    now = [0.0]
-    throttle = RefusalThrottle(window=60, limit=3, clock=lambda: now[0])
-    assert throttle.admit("wrong key of north") == 0
-    assert [throttle.admit("wrong key of north") for _ in range(5)] == [None] * 5
-    assert throttle.admit("r/1") == 0 and throttle.admit("r/2") == 0
-    assert throttle.admit("r/3") is None  # three a window at most, of any kind
-    now[0] = 61.0
-    assert throttle.admit("wrong key of north") == 5  # recorded again, saying how many went unrecorded
-    assert throttle.admit("r/3") == 1
 
 
 def test_several_set_ups_wait_for_a_club_and_survive_a_central_broker_crash(central_url: str,

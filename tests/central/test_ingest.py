@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from bridgetable.central.checks import check_body
 from bridgetable.central.db import CentralDb, Message, Outcome
-from bridgetable.central.ingest import FederationKeys, IngestWorker, check_body, club_of
+from bridgetable.central.ingest import FederationKeys, IngestWorker, club_of
 from bridgetable.director.store import StoredResult
 from bridgetable.director.upstream import (
     UpstreamOutbox,

@@ -5,7 +5,7 @@ Several workers share the load through one MQTT 5 shared subscription
 (``$share/central/bridgetable/v1/+/central/up``): the broker gives each message to one of them.
 A worker that dies loses at most the messages it had taken and not stored; the club's outbox
 sends them again, and storing is idempotent (``CentralDb.ingest``), so nothing is lost or doubled.
-A message is refused — logged, counted, recorded in ``refused`` (``RefusalThrottle``), never
+A message is refused — logged, counted, recorded in ``refused`` (``LogThrottle``), never
 acknowledged — when its club is unknown, when it names another club than its topic's, when it is
 not signed with that club's key, or when it is not a message of ours that the database can store
 and the pages show (``check_body``; the database's own refusal of one message, ``CentralDb.ingest``).
@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import queue
-import re
 import threading
 import time
 from collections import defaultdict
@@ -28,11 +27,6 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from ..bridge import Deal, Seat, Vulnerability
-from ..director.downlink import BOARD_FIELDS, well_typed
-from ..director.replay import replay
-from ..director.rulings import options
-from ..director.store import StoredResult
 from ..director.upstream import (
     ack_topic,
     decode_envelope,
@@ -43,27 +37,16 @@ from ..director.upstream import (
     mqtt_client,
 )
 from ..link import Broker, SignatureError
+from ..link.logthrottle import LogThrottle
 from ..link.schema import encode
 from ..link.topics import ROOT
-from .db import RESULT_FIELDS, CentralDb, Message, printable
-from .scoring import build_session
+from .checks import check_body
+from .db import CentralDb, Message, printable
 
 log = logging.getLogger("bridgetable.central")
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
-KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "setup": {"seq": int, "event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict,
-              "boards": list},
-    "result": {"round": int, "table": int, "board": int, "revision": int, "ns": int, "ew": int,
-               "contract": str, "declarer": (str, type(None)), "tricks": (int, type(None)),
-               "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
-               "source": str, "record": dict, "stored_at": str},
-    "ranking": {"seq": int, "ranking": list},
-}
-UID = re.compile(r"[0-9A-Za-z-]{1,64}")
-INTEGER = 2**31  # PostgreSQL's INTEGER holds -2**31 .. 2**31 - 1
-MOVEMENT_MAX = 200  # no movement has more tables, rounds or boards per round
 
 
 class FederationKeys(Mapping[str, bytes]):
@@ -83,93 +66,6 @@ class FederationKeys(Mapping[str, bytes]):
 
     def __len__(self) -> int:
         return len(self._clubs or [])
-
-
-def check_body(message: dict[str, Any]) -> None:
-    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking that the
-    database can store and the pages can show."""
-    kind = message.get("kind")
-    if kind not in KINDS:
-        raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
-    for name, types in {"id": str, "session": str, "uid": str, **KINDS[kind]}.items():
-        value = message.get(name)
-        if not isinstance(value, types) or isinstance(value, bool):  # no field is a bool
-            raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
-    if not message["session"] or len(message["session"]) > 200:
-        raise ValueError(f"{kind}.session must be 1-200 characters")
-    if not UID.fullmatch(message["uid"]):
-        raise ValueError(f"{kind}.uid must be the session's identity (1-64 letters, digits and -)")
-    storable(message, kind)
-    if kind == "setup":
-        check_setup(message)
-    elif kind == "result":
-        check_result(message)
-    elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
-                                       for entry in message["ranking"]):
-        raise ValueError("ranking.ranking: each entry is an object with its pair's number")
-
-
-def storable(value: Any, path: str) -> None:
-    """ValueError naming the place of what PostgreSQL cannot store: a NUL or a lone surrogate in
-    a text (or a key), an integer beyond 32 bits."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise ValueError(f"{path}: a NUL character in the text")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError(f"{path}: not UTF-8 text (a lone surrogate)") from None
-    elif isinstance(value, int) and not isinstance(value, bool):
-        if not -INTEGER <= value < INTEGER:
-            raise ValueError(f"{path}: {str(value)[:20]} is out of range")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            storable(key, path)
-            storable(item, f"{path}.{key[:20]}")
-    elif isinstance(value, list):
-        for n, item in enumerate(value):
-            storable(item, f"{path}[{n}]")
-
-
-def check_result(message: dict[str, Any]) -> None:
-    """ValueError unless the station's own scoring and board page can take the result (its
-    contract, declarer, adjusted score, auction and play)."""
-    stored = StoredResult(session=message["session"], **{f: message[f] for f in RESULT_FIELDS})
-    try:
-        options(stored)
-        replay(stored, "N")
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise ValueError(f"result: the center could not score or show it ({str(exc)[:100]})") from None
-
-
-def check_setup(message: dict[str, Any]) -> None:
-    """ValueError naming what makes a set-up unusable: pairs that are not ``{"names", "players"}``,
-    boards without a well-formed deal, a movement or scoring the station's own code would not run."""
-    for pair, entry in message["pairs"].items():
-        if not (pair.isdigit() and isinstance(entry, dict) and isinstance(entry.get("names"), str)
-                and isinstance(entry.get("players"), list)
-                and all(isinstance(p, dict) and isinstance(p.get("name"), str)
-                        and isinstance(p.get("number", ""), str) for p in entry["players"])):
-            raise ValueError(f"setup.pairs.{pair[:20]}: each pair is {{\"names\": text, \"players\": "
-                             f"[{{\"name\", \"number\"}}]}} under its number")
-    for n, board in enumerate(message["boards"], 1):
-        try:
-            if not (isinstance(board, dict)
-                    and all(well_typed(board.get(f), t) for f, t in BOARD_FIELDS.items())):
-                raise ValueError("needs board (number), deal, dealer and vulnerability")
-            Seat.parse(board["dealer"])
-            Vulnerability.parse(board["vulnerability"])
-            if board["deal"] is not None:
-                Deal.parse(board["deal"])
-        except ValueError as exc:
-            raise ValueError(f"setup.boards[{n}]: {exc}") from None
-    sizes = [v for k, v in message["movement"].items() if k != "kind"]
-    if not all(well_typed(v, int) and 0 <= v <= MOVEMENT_MAX for v in sizes):
-        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
-    try:
-        build_session(message["session"], message)
-    except (ValueError, TypeError) as exc:  # SetupError is a ValueError
-        raise ValueError(f"setup: {exc}") from None
 
 
 def club_of(topic: str) -> str:
@@ -192,7 +88,8 @@ class IngestWorker:
         self.duplicates = 0  # messages already stored
         self.refused = 0
         self.ready = threading.Event()
-        self.throttle = RefusalThrottle()
+        # of refusals alike, one is recorded a minute, and at most 60 a minute of any kind
+        self.throttle = LogThrottle(log, window=60.0, limit=60)
         self._republish = threading.Event()  # (re)connected: publish the waiting set-ups again
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
@@ -344,7 +241,7 @@ class IngestWorker:
     def refuse(self, topic: str, payload: bytes, reason: str, ident: str | None = None, *,
                wrong_key: bool = False) -> None:
         """Count a refused message, and log and record it (its club, id and payload digest) unless
-        as many have been lately (``RefusalThrottle``; those of a club signing with the ``wrong_key``
+        as many have been lately (``throttle``; those of a club signing with the ``wrong_key``
         count as one kind); tell a member club that the center refuses its key."""
         self.refused += 1
         try:
@@ -359,7 +256,7 @@ class IngestWorker:
         if repeats is None:
             return
         log.warning("%s (message %s, payload %s)%s", line, ident, digest[:16],
-                    f"; {repeats} more refused since" if repeats else "")
+                    f"; {repeats} refused before it not recorded" if repeats else "")
         self.db.refuse(topic, reason, club=club, message=ident, digest=digest, repeats=repeats)
         if wrong_key and club is not None and club in self.keys:
             self.tell(club, {"kind": "ack", "ids": [], "refused": [{"id": ident or "", "reason": reason}],
@@ -377,29 +274,3 @@ def message_id(payload: bytes) -> str | None:
     except ValueError:
         return None
     return printable(ident, 200) if isinstance(ident, str) else None
-
-
-class RefusalThrottle:
-    """Of refusals alike (the same line), one is recorded per ``window`` s, and at most ``limit`` of
-    any kind: a club signing with a wrong key, or a flood, costs a few rows a minute."""
-
-    def __init__(self, window: float = 60.0, limit: int = 60,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._window, self._limit, self._clock = window, limit, clock
-        self._last: dict[str, float] = {}  # a line -> when it was last recorded
-        self._held: dict[str, int] = defaultdict(int)  # a line -> how many went unrecorded since
-        self._start, self._admitted = clock(), 0
-
-    def admit(self, line: str) -> int | None:
-        """None if this refusal goes unrecorded, else how many like it went unrecorded before it."""
-        now = self._clock()
-        if now - self._start >= self._window:
-            self._start, self._admitted = now, 0
-            self._last = {key: at for key, at in self._last.items() if now - at < self._window}
-        last = self._last.get(line)
-        if (last is not None and now - last < self._window) or self._admitted >= self._limit:
-            self._held[line] += 1
-            return None
-        self._last[line] = now
-        self._admitted += 1
-        return self._held.pop(line, 0)

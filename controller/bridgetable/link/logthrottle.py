@@ -27,6 +27,16 @@ class LogThrottle:
 
     def warning(self, text: str) -> bool:
         """Log ``text`` as a warning unless it is held back; True if it was written."""
+        held = self.admit(text)
+        if held is None:
+            return False
+        suffix = f" ({held} repeated or similar lines held back)" if held else ""
+        self._log.warning("%s%s", text, suffix)
+        return True
+
+    def admit(self, text: str) -> int | None:
+        """None if ``text`` is held back (it, or ``limit`` lines, went out within the window), else
+        how many were held back since the last one admitted; for a caller that writes it itself."""
         with self._lock:
             now = self._clock()
             if now - self._start >= self._window:
@@ -35,10 +45,8 @@ class LogThrottle:
             last = self._last.get(text)
             if (last is not None and now - last < self._window) or self._written >= self._limit:
                 self.held += 1
-                return False
+                return None
             self._last[text] = now
             self._written += 1
             held, self.held = self.held, 0
-        suffix = f" ({held} repeated or similar lines held back)" if held else ""
-        self._log.warning("%s%s", text, suffix)
-        return True
+        return held
