@@ -3,22 +3,27 @@ in PostgreSQL by 1, 2 and 4 ingest worker processes sharing an MQTT 5 shared sub
 
 Each club is a station's store (SQLite, a Mitchell session with its deals) with the real upstream
 link (``director.upstream``: the outbox in the station's file, signed messages, resent until the
-center acks them), connected straight to the central broker (a club's own Mosquitto bridge adds
-one hop, not measured here). Every ``--every`` seconds each club's tables finish a round: the
-round's results (with a 52-card play record) are stored at once and the upstream link woken. The
-workers are separate ``bridgetable central --no-web`` processes. Measured per worker count:
-results stored per second at the center (first result stored at a club to the last stored at the
-center) and the end-to-end latency of each result (stored at the club -> committed at the center:
-median and 95th percentile). The same run again with every club's link cut (the central broker
-stopped for ``--cut`` seconds in mid-session, then started again on the same port): nothing lost,
-nothing doubled, checked by comparing each club's store with the center's rows.
+center acks them), connected straight to the central broker as a station is. Every ``--every``
+seconds each club's tables finish a round: the round's results (with a 52-card play record) are
+stored at once and the upstream link woken. The workers are separate ``bridgetable central
+--no-web`` processes. Measured per worker count: results stored per second at the center (first
+result stored at a club to the last stored at the center) and the end-to-end latency of each result
+(stored at the club -> committed at the center: median and 95th percentile). The same run again with
+every club's link cut (the central broker stopped for ``--cut`` seconds in mid-session, then started
+again on the same port): nothing lost, nothing doubled, checked by comparing each club's store with
+the center's rows.
 
     .venv/bin/python bench/bench_central.py [--clubs 20] [--tables 8] [--rounds 7] [--workers 1 2 4]
+
+Whatever happens (an error, Ctrl-C), it stops the Mosquitto, the worker processes and the
+PostgreSQL it started, and removes its files (``--dir``: keep them there instead). The workers run
+the same code as the bench (this checkout's ``controller`` first on their path).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -28,18 +33,32 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import httpx
 import psycopg
+from psycopg.types.json import Jsonb
 
+import bridgetable
 from bridgetable.bridge import Contract, Deal, Seat, board_vulnerability, duplicate_score
+from bridgetable.central.db import CentralDb
 from bridgetable.central.pgserver import PrivatePostgres
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.store import SQLiteStore, StoredResult
-from bridgetable.director.upstream import RESEND_AFTER, Upstream, UpstreamOutbox, derive_club_key
+from bridgetable.director.upstream import (
+    RESEND_AFTER,
+    Upstream,
+    UpstreamOutbox,
+    derive_club_key,
+    setup_message,
+)
 from bridgetable.link import Broker
-from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.broker import MosquittoProcess, free_port
+
+STARTED = re.compile(r"ingest workers? on")  # what `bridgetable central` prints once subscribed
+CONTROLLER = Path(bridgetable.__file__).resolve().parents[1]  # the workers run the bench's code
 
 
 class BenchClub:
@@ -83,19 +102,34 @@ class BenchClub:
         self.store.close()
 
 
-def start_workers(count: int, url: str, secret_file: Path, port: int,
-                  log: Path) -> list[subprocess.Popen[bytes]]:
-    """``count`` ingest processes of one worker each, started and subscribed."""
+@contextlib.contextmanager
+def workers_running(count: int, url: str, secret_file: Path, port: int, log: Path) -> Iterator[None]:
+    """``count`` ingest processes of one worker each, started and subscribed; stopped on leaving,
+    whatever happened (none is left running)."""
     command = [sys.executable, "-m", "bridgetable.cli", "central", "--secret-file", str(secret_file),
                "--db", url, "--broker", f"127.0.0.1:{port}", "--workers", "1", "--no-web"]
-    with log.open("ab") as out:
-        workers = [subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) for _ in range(count)]
-    deadline = time.monotonic() + 30
-    while log.read_text().count("ingest worker(s) on") < count:  # each says so once subscribed
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the ingest workers did not start: {log.read_text()[-2000:]}")
-        time.sleep(0.1)
-    return workers
+    path = os.pathsep.join(filter(None, [str(CONTROLLER), os.environ.get("PYTHONPATH")]))
+    workers: list[subprocess.Popen[bytes]] = []
+    try:
+        with log.open("ab") as out:
+            for _ in range(count):
+                workers.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                                env={**os.environ, "PYTHONPATH": path}))
+        deadline = time.monotonic() + 30
+        while len(STARTED.findall(log.read_text())) < count:  # each says so once subscribed
+            if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
+                raise RuntimeError(f"the ingest workers did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            try:
+                worker.wait(10)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
 
 
 def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: Path) -> dict[str, float]:
@@ -105,56 +139,60 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
     secret_file = work / "secret"
     secret_file.write_text(secret.hex())
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
-    broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
-    broker.start()
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, "
+                   "waiting_setups CASCADE")
     run = f"w{workers}{'cut' if cut else ''}"
     log = work / f"workers-{run}.log"
-    procs = start_workers(workers, url, secret_file, broker.port, log)
-    clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
-             for n in range(1, args.clubs + 1)]
+    broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
+    clubs: list[BenchClub] = []
     try:
-        for club in clubs:
-            club.upstream.start()
-        for round_ in range(1, args.rounds + 1):
-            for club in clubs:
-                club.play_round(round_)
-            if cut and round_ == (args.rounds + 1) // 2:
-                broker.stop()  # every club's link to the center is down
-                time.sleep(cut)
-                broker.start()
-            else:
-                time.sleep(args.every)
-        expected = {(club.name, club.session.setup.uid, r.round, r.table, r.board, r.revision)
-                    for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
-        deadline = time.monotonic() + 120 + 5 * cut
-        with psycopg.connect(url, autocommit=True) as db:
-            while True:
-                count = db.execute("SELECT count(*) FROM results").fetchone()
-                if (count and count[0] >= len(expected)) or time.monotonic() > deadline:
-                    break
-                time.sleep(0.1)
-            time.sleep(min(3.0, args.resend_after))  # anything resent late would show up as a double
-            rows = db.execute("SELECT club, session, round, tbl, board, revision, stored_at, "
-                              "extract(epoch FROM received) FROM results").fetchall()
-        got = [tuple(row[:6]) for row in rows]
-        latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
-        last = max(float(row[7]) for row in rows)
-        first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
-        figures = {"results": len(expected), "lost": len(expected - set(got)),
-                   "doubled": len(got) - len(set(got)), "per_second": len(got) / (last - first),
-                   "p50_ms": 1000 * statistics.median(latencies),
-                   "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
+        broker.start()
+        with workers_running(workers, url, secret_file, broker.port, log):
+            clubs = [BenchClub(f"club{n:03d}", run, work, args, secret, broker.port)
+                     for n in range(1, args.clubs + 1)]
+            figures = play_and_measure(args, clubs, broker, cut, url)
     finally:
         for club in clubs:
             club.close()
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
         broker.stop()
     figures["resent"] = duplicates(log)
     return figures
+
+
+def play_and_measure(args: argparse.Namespace, clubs: list[BenchClub], broker: MosquittoProcess, cut: float,
+                     url: str) -> dict[str, float]:
+    """Play the session at every club (the link cut for ``cut`` s half-way), wait for the center
+    to hold it, and compare: stored/s, latencies, lost, doubled."""
+    for club in clubs:
+        club.upstream.start()
+    for round_ in range(1, args.rounds + 1):
+        for club in clubs:
+            club.play_round(round_)
+        if cut and round_ == (args.rounds + 1) // 2:
+            broker.stop()  # every club's link to the center is down
+            time.sleep(cut)
+            broker.start()
+        else:
+            time.sleep(args.every)
+    expected = {(club.name, club.session.setup.uid, r.round, r.table, r.board, r.revision)
+                for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
+    deadline = time.monotonic() + 120 + 5 * cut
+    with psycopg.connect(url, autocommit=True) as db:
+        while True:
+            count = db.execute("SELECT count(*) FROM results").fetchone()
+            if (count and count[0] >= len(expected)) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        time.sleep(min(3.0, args.resend_after))  # anything resent late would show up as a double
+        rows = db.execute("SELECT club, session, round, tbl, board, revision, stored_at, "
+                          "extract(epoch FROM received) FROM results").fetchall()
+    got = [tuple(row[:6]) for row in rows]
+    latencies = sorted(float(row[7]) - datetime.fromisoformat(row[6]).timestamp() for row in rows)
+    last = max(float(row[7]) for row in rows)
+    first = min(datetime.fromisoformat(row[6]).timestamp() for row in rows)
+    return {"results": len(expected), "lost": len(expected - set(got)), "doubled": len(got) - len(set(got)),
+            "per_second": len(got) / (last - first), "p50_ms": 1000 * statistics.median(latencies),
+            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
 
 
 def duplicates(log: Path) -> int:
@@ -162,7 +200,106 @@ def duplicates(log: Path) -> int:
     return sum(int(n) for n in re.findall(r"'duplicates': (\d+)", log.read_text()))
 
 
-def main() -> None:
+RECORD = '{"auction": [], "play": []}'  # the read side's results: the record's size is not the point
+
+
+def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
+    """The database as after ``args.read`` results: clubs of 60 sessions each, every session a
+    whole Mitchell with its set-up, its results (COPY) and its final ranking; one player in every
+    session of the first club. Returns a club, one of its sessions and that player's number."""
+    pairs = {p: f"Player {p}a (P-{p}a) & Player {p}b (P-{p}b)" for p in range(1, 2 * args.tables + 1)}
+    setup = SessionSetup("read", "Evening", {"kind": "mitchell", "tables": args.tables, "rounds": args.rounds,
+                                             "boards_per_round": args.boards_per_round}, "MP", pairs=pairs)
+    boards = generated_boards(len(setup.build_movement().boards), 1)
+    session = Session.create(SQLiteStore(":memory:"), setup, boards)
+    body = setup_message(session)
+    stored = Jsonb({k: body[k] for k in ("event", "movement", "scoring", "teams", "pairs", "boards")})
+    played = [(a.round, a.table, board, a.ns, a.ew)
+              for a in session.movement.assignments for board in a.boards]
+    per_club = 60
+    ranking = Jsonb([{"pair": p, "rank": p, "percent": 50.0} for p in pairs])
+    columns = "club, session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, " \
+              "lead, source, record, stored_at, received"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, "
+                   "waiting_setups CASCADE")
+        CentralDb(url).close()  # the tables and their indexes
+        for c in range(1, max(1, args.read // (len(played) * per_club)) + 1):
+            club = f"club{c:04d}"
+            names = [f"s{n:03d}" for n in range(1, per_club + 1)]
+            with db.transaction():
+                db.execute("INSERT INTO clubs (club) VALUES (%s)", (club,))
+                for age, name in enumerate(reversed(names)):
+                    db.execute("INSERT INTO sessions (club, session, name, event, setup, setup_id, "
+                               "setup_seq, created) VALUES (%s, %s, %s, 'Evening', %s, 'read', 1, "
+                               "now() - %s * interval '1 day')", (club, name, name, stored, age))
+                    db.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s)",
+                               (club, name, len(played), ranking))
+                    if c == 1:
+                        db.execute("INSERT INTO players VALUES (%s, %s, 1, 'Player 1a', 'P-1a')",
+                                   (club, name))
+                with db.cursor().copy(f"COPY results ({columns}) FROM STDIN") as copy:
+                    for age, name in enumerate(reversed(names)):  # each received on its evening
+                        evening = (datetime.now(UTC) - timedelta(days=age)).isoformat()
+                        for round_, table, board, ns, ew in played:
+                            copy.write_row((club, name, round_, table, board, 1, ns, ew, "4H", "S", 10, 420,
+                                            "SA", "table", RECORD, evening, evening))
+        db.execute("ANALYZE")
+    return "club0001", "s030", "P-1a"
+
+
+def read_side(args: argparse.Namespace, url: str, work: Path) -> None:
+    """Requests/s of the pages on the filled database (one page process, one client at a time)."""
+    started = time.monotonic()
+    club, session, player = fill(url, args)
+    with psycopg.connect(url, autocommit=True) as db:
+        results = db.execute("SELECT count(*) FROM results").fetchone()
+    print(f"read side: {results[0] if results else 0:,} results stored in {time.monotonic() - started:.0f} s")
+    (work / "secret").write_text(secrets.token_hex(32))
+    port = free_port()
+    log = work / "pages.log"
+    with log.open("ab") as out:
+        pages = subprocess.Popen([sys.executable, "-m", "bridgetable.cli", "central", "--secret-file",
+                                  str(work / "secret"), "--db", url, "--workers", "0", "--port", str(port)],
+                                 stdout=out, stderr=subprocess.STDOUT,
+                                 env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                     filter(None, [str(CONTROLLER), os.environ.get("PYTHONPATH")]))})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base, timeout=60) as client:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if client.get("/health").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or pages.poll() is not None:
+                    raise RuntimeError(f"the pages did not start: {log.read_text()[-2000:]}")
+                time.sleep(0.2)
+            print(f"{'page':>32} {'requests/s':>10} {'ms each':>8} {'KB':>6}")
+            for path in ("/", f"/club/{club}", f"/club/{club}?page=2", f"/club/{club}/{session}",
+                         f"/player/{player}", "/api/live"):
+                times, size = [], 0
+                until = time.monotonic() + args.read_seconds
+                while time.monotonic() < until or not times:
+                    sent = time.monotonic()
+                    answer = client.get(path)
+                    answer.raise_for_status()
+                    times.append(time.monotonic() - sent)
+                    size = len(answer.content)
+                print(f"{path:>32} {len(times) / sum(times):>10.1f} {1000 * statistics.mean(times):>8.0f} "
+                      f"{size / 1024:>6.0f}", flush=True)
+    finally:
+        pages.terminate()
+        try:
+            pages.wait(10)
+        except subprocess.TimeoutExpired:
+            pages.kill()
+            pages.wait()
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clubs", type=int, default=20)
@@ -176,21 +313,31 @@ def main() -> None:
                         help="seconds every club's link is cut in the second set of runs (0: no cut)")
     parser.add_argument("--resend-after", type=float, default=RESEND_AFTER,
                         help=f"the outbox's resend delay (default {RESEND_AFTER:g} s, the station's)")
-    args = parser.parse_args()
+    parser.add_argument("--read", type=int, default=0, metavar="RESULTS",
+                        help="then the read side: the pages' requests/s with this many results stored")
+    parser.add_argument("--read-seconds", type=float, default=3.0, help="how long each page is asked")
+    parser.add_argument("--dir", type=Path, help="keep the brokers', clubs' and workers' files here "
+                        "(default: a temporary directory, removed at the end)")
+    args = parser.parse_args(argv)
     per_club = args.tables * args.rounds * args.boards_per_round
     print(f"{args.clubs} clubs x {per_club} results ({args.tables} tables, {args.rounds} rounds of "
           f"{args.boards_per_round} boards, a round every {args.every} s); PostgreSQL and Mosquitto on this "
           f"machine ({os.cpu_count()} cores)")
     print(f"{'workers':>7} {'link':>10} {'results':>7} {'stored/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
           f"{'lost':>5} {'doubled':>7} {'resent':>7}")
-    with tempfile.TemporaryDirectory(prefix="bench-central-") as tmp, PrivatePostgres() as url:
+    with contextlib.ExitStack() as stack:
+        work = args.dir or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-central-")))
+        work.mkdir(parents=True, exist_ok=True)
+        url = stack.enter_context(PrivatePostgres())
         for cut in (0.0, args.cut) if args.cut else (0.0,):
-            for workers in args.workers:
-                figures = one_run(args, workers, cut, url, Path(tmp))
+            for workers in args.workers if args.workers != [0] else []:
+                figures = one_run(args, workers, cut, url, work)
                 link = f"cut {cut:g} s" if cut else "up"
                 print(f"{workers:>7} {link:>10} {figures['results']:>7.0f} {figures['per_second']:>9.0f} "
                       f"{figures['p50_ms']:>8.0f} {figures['p95_ms']:>8.0f} {figures['lost']:>5.0f} "
                       f"{figures['doubled']:>7.0f} {figures['resent']:>7.0f}", flush=True)
+        if args.read:
+            read_side(args, url, work)
 
 
 if __name__ == "__main__":

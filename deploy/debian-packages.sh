@@ -11,14 +11,19 @@
 #   - chromium chromium-driver  the live ranking page in headless Chromium (selenium)
 #   - systemd                   `systemd-analyze verify` on the units in systemd/
 #   - shellcheck                the install scripts in deploy/
+#   - nodejs npm                the seat firmware's tests on the real MicroPython (its WebAssembly port,
+#                               which the tests install from the npm registry into build/); npm only
+#                               where no npm command is there (a Node.js from elsewhere brings its own)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck)
+command -v node >/dev/null || PACKAGES+=(nodejs)
+command -v npm >/dev/null || PACKAGES+=(npm)
 case "${1:-}" in
     "") ;;
-    -h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
 esac
 if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then

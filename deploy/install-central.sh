@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bridgetable: install the federation's central results server (Debian 12): PostgreSQL, the
-# central Mosquitto (a local listener for the ingest workers, TLS on 8883 for the clubs' bridges,
+# central Mosquitto (a local listener for the ingest workers, TLS on 8883 for the clubs' stations,
 # each club its own login and ACL), the virtualenv and the unit bridgetable-central.service.
 # Idempotent: run it again to upgrade or to add clubs; it keeps the secret and the clubs' logins.
 #
@@ -76,7 +76,7 @@ install -m 0640 "$ca" "$BROKER_DIR/ca.crt"
 chown root:mosquitto "$BROKER_DIR"/*
 cat > /etc/mosquitto/conf.d/bridgetable-central.conf <<CONF
 # bridgetable: the central broker (deploy/install-central.sh). The ingest workers on this machine,
-# the clubs' bridges over TLS with their own logins.
+# the clubs' stations over TLS with their own logins.
 per_listener_settings true
 max_queued_messages 100000
 listener 1883 127.0.0.1

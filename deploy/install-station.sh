@@ -10,9 +10,10 @@
 # bridgetable, the virtualenv /opt/bridgetable with bridgetable[station], the broker's accounts
 # and ACL (deploy/mosquitto/), /etc/bridgetable/station.env and the unit bridgetable-station.service.
 # --new-accounts issues new passwords and keys for every table (needed for a new number of tables).
-# --central: feed the federation's central results server (its operator gives the club a login and
-# a key): a Mosquitto bridge (/etc/mosquitto/conf.d/bridgetable-central.conf, TLS with --central-ca)
-# and the station's --central-key /etc/bridgetable/central.key.
+# --central: feed the federation's central results server (its operator gives the club a password and
+# a key): the station connects to the central broker itself (TLS, with --central-ca), never through
+# the club's Mosquitto, which does not talk to the internet; /etc/bridgetable/central.{key,password,ca}
+# and the station's --central, --central-key, --central-password-file, --central-ca.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -76,17 +77,20 @@ if install_config "$CHECKOUT/deploy/station.env.example" "$CONFIG_DIR/station.en
     say "the director's web password: $password (BRIDGETABLE_PASSWORD in $CONFIG_DIR/station.env)"
 fi
 if [ -n "$central" ]; then
-    say "bridging the club's broker to the central results server at $central"
-    club_name="$("$PREFIX/bin/python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["club"])' \
-        "$ACCOUNTS_DIR/accounts.json")"
+    say "the station feeds the central results server at $central (its own connection, TLS)"
     install -m 0640 -o root -g "$SERVICE_USER" "$central_key" "$CONFIG_DIR/central.key"
-    "$PREFIX/bin/python" -m bridgetable.director.upstream "$club_name" "$central" \
-        --password-file "$central_password" ${central_ca:+--cafile "$central_ca"} \
-        > /etc/mosquitto/conf.d/bridgetable-central.conf
-    chown root:mosquitto /etc/mosquitto/conf.d/bridgetable-central.conf
-    chmod 0640 /etc/mosquitto/conf.d/bridgetable-central.conf
-    grep -q -- '--central-key' "$CONFIG_DIR/station.env" \
-        || sed -i "s|^STATION_OPTIONS='|STATION_OPTIONS='--central-key $CONFIG_DIR/central.key |" "$CONFIG_DIR/station.env"
+    install -m 0640 -o root -g "$SERVICE_USER" "$central_password" "$CONFIG_DIR/central.password"
+    options="--central $central --central-key $CONFIG_DIR/central.key"
+    options="$options --central-password-file $CONFIG_DIR/central.password"
+    if [ -n "$central_ca" ]; then
+        install -m 0644 "$central_ca" "$CONFIG_DIR/central-ca.crt"
+        options="$options --central-ca $CONFIG_DIR/central-ca.crt"
+    fi
+    # an older install bridged the club's Mosquitto to the center: the bridge goes
+    rm -f /etc/mosquitto/conf.d/bridgetable-central.conf
+    # the central options replace any earlier ones, at the head of STATION_OPTIONS
+    sed -i -E "/^STATION_OPTIONS=/{s#--central(-key|-password-file|-ca)? [^ ']+ ?##g; s#^STATION_OPTIONS='#&$options #}" \
+        "$CONFIG_DIR/station.env"
 fi
 install_unit bridgetable-station.service
 if [ -d /run/systemd/system ]; then

@@ -172,7 +172,7 @@ def _parser_words() -> set[str]:
 # Literals a person does not read as prose, by module: handlers' paths, extras' names, defaults.
 NOT_PROSE = {
     "cli.py": {"ngettext", ".tally:run", ".robots.homegame:run_play", ".table.command:run",
-               ".robots.commands:run_robots",
+               ".table.selftest:run", ".robots.commands:run_robots",
                ".robots.commands:run_match", ".robots.commands:run_replay", ".demo.command:run_demo_command",
                ".director.commands:run_station_command", ".central.command:run_central_command",
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
@@ -190,6 +190,7 @@ NOT_PROSE = {
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
     "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
+    "table/selftest.py": {"bridgetable selftest: "},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
     # names, files, threads, uvicorn's log level, URLs
     "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "loop://", "table-", ".db",
@@ -210,6 +211,7 @@ NOT_PROSE = {
                            "central: ", "http://"},
     # the accounts file's keys, the upstream outbox's file, uvicorn's log level
     "director/commands.py": {"bridgetable station: ", "http://", "warning", "utf-8", "--accounts ",
+                             "--central-password-file ",
                              "strerror", "club", "secret", "postgres", "upstream.db"},
 }
 LOGS = ("getLogger", "basicConfig", "error")  # the log's lines are for the journal, not translated

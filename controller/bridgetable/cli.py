@@ -266,7 +266,18 @@ def _run_enrol_deck(args: argparse.Namespace) -> int:
     return run_enrolment(args.port, args.deck, args.name, args.baud)
 
 
+def _add_selftest(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("selftest", help=_("check a real table's hardware: each display, key and card "
+                                             "reader, and the station's broker"))
+    parser.add_argument("--config", required=True, metavar="FILE", help=_("the table's table.toml"))
+    parser.add_argument("--timeout", type=float, default=20.0,
+                        help=_("seconds to wait for each key press or card scan (default 20)"))
+    parser.set_defaults(handler=_lazy(".table.selftest:run"))
+
+
 def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .scoring.imps import BUTLER_TRIM_FROM  # the scoring alone: standard library, quick to load
+
     parser = sub.add_parser("station", help=_("the director's scoring station for a session"))
     parser.add_argument("--accounts", required=True, metavar="accounts.json",
                         help=_("club, station login and secret (python -m bridgetable.link.accounts)"))
@@ -286,6 +297,11 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help=_("a pair's names, repeatable"))
     parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
                         help=_("a pair's players' national and club numbers (USEBIO), repeatable"))
+    parser.add_argument("--butler-trim-from", type=int, default=BUTLER_TRIM_FROM, metavar="N",
+                        help=_("Butler IMPs: the datum leaves out the top and bottom score from N scores "
+                               "on (default {n}; Compscore3 uses 4)").format(n=BUTLER_TRIM_FROM))
+    parser.add_argument("--master-point-type", default="", metavar="TYPE",
+                        help=_("the federation's kind of master points, for USEBIO (e.g. GREEN)"))
     parser.add_argument("--deals", metavar="FILE.pbn", help=_("the deals (default: generated)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of generated deals (default 1)"))
     parser.add_argument("--store", default="station.db",
@@ -302,8 +318,15 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),
                         help=_("the director's web password (default: $BRIDGETABLE_PASSWORD)"))
     parser.add_argument("--central-key", metavar="FILE",
-                        help=_("feed the central results server: the club's key, hex (the club's "
-                             "Mosquitto bridges the upstream topic; deploy/install-station.sh --central)"))
+                        help=_("feed the central results server: the club's key, hex (with --central; "
+                               "deploy/install-station.sh --central)"))
+    parser.add_argument("--central", metavar="HOST:PORT",
+                        help=_("the central broker, which the station connects to itself, never through "
+                               "the club's broker (8883: TLS)"))
+    parser.add_argument("--central-password-file", metavar="FILE",
+                        help=_("the club's password at the central broker (its login is the club's name)"))
+    parser.add_argument("--central-ca", metavar="FILE",
+                        help=_("the CA of the central broker's certificate (TLS)"))
     parser.add_argument("--from-central", type=float, nargs="?", const=600.0, metavar="SECONDS",
                         help=_("start --session from the set-up the center sent (with --central-key; "
                              "waits up to SECONDS, default 600)"))
@@ -350,7 +373,8 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 SUBCOMMANDS = [_add_check, _add_score, _add_imps, _add_tally, _add_table, _add_convert, _add_robots,
-               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_station, _add_central]
+               _add_match, _add_play, _add_replay, _add_demo, _add_enrol_deck, _add_selftest, _add_station,
+               _add_central]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,19 +1,30 @@
-"""A TCP relay between a club's bridge and the central broker that the test can cut and restore:
-the club's internet going down (every connection dropped, new ones refused) and coming back."""
+"""A TCP relay between a club's station and the central broker that the test can break in the ways
+a club's internet breaks, and restore:
+
+- ``cut``: every connection dropped, new ones reset (the line down);
+- ``close_each``: new connections accepted and closed at once (a load balancer or relay in front
+  of a central broker that is down);
+- ``black_hole``: what is open goes silent, new connections are accepted and never answered, what
+  is sent is swallowed (a route that drops every packet).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import socket
+import struct
 import threading
+from typing import Literal
 
 from bridgetable.link.broker import free_port
+
+Mode = Literal["up", "cut", "closing", "silent"]
 
 
 class LinkProxy:
     def __init__(self, target_port: int) -> None:
         self.target_port, self.port = target_port, free_port()
-        self.up = True
+        self.mode: Mode = "up"
         self._lock = threading.Lock()
         self._open: list[socket.socket] = []
         self._listener = socket.create_server(("127.0.0.1", self.port))
@@ -23,23 +34,33 @@ class LinkProxy:
         self._thread.start()
 
     def cut(self) -> None:
+        self._switch("cut")
+
+    def close_each(self) -> None:
+        self._switch("closing")
+
+    def black_hole(self) -> None:
         with self._lock:
-            self.up = False
-            for sock in self._open:
-                with contextlib.suppress(OSError):
-                    sock.shutdown(socket.SHUT_RDWR)
-                sock.close()
-            self._open.clear()
+            self.mode = "silent"  # the pumps swallow from now on; the connections stay open
 
     def restore(self) -> None:
-        with self._lock:
-            self.up = True
+        self._switch("up")
 
     def close(self) -> None:
         self._stopping.set()
         self.cut()
         self._thread.join(5)
         self._listener.close()
+
+    def _switch(self, mode: Mode) -> None:
+        """Drop every open connection (a stream that lost bytes is no use) and take ``mode``."""
+        with self._lock:
+            self.mode = mode
+            for sock in self._open:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+            self._open.clear()
 
     def _accept(self) -> None:
         while not self._stopping.is_set():
@@ -48,8 +69,18 @@ class LinkProxy:
             except TimeoutError:
                 continue
             with self._lock:
-                if not self.up:
+                if self.mode == "cut":  # a reset, as a closed port answers
+                    client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                     client.close()
+                    continue
+                if self.mode == "closing":
+                    with contextlib.suppress(OSError):
+                        client.shutdown(socket.SHUT_RDWR)
+                    client.close()
+                    continue
+                if self.mode == "silent":
+                    self._open.append(client)
+                    threading.Thread(target=self._pump, args=(client, None), daemon=True).start()
                     continue
                 try:
                     server = socket.create_connection(("127.0.0.1", self.target_port), timeout=2)
@@ -61,14 +92,15 @@ class LinkProxy:
             for a, b in ((client, server), (server, client)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket | None) -> None:
         try:
             while data := source.recv(65536):
-                sink.sendall(data)
+                if sink is not None and self.mode != "silent":
+                    sink.sendall(data)
         except OSError:
             pass
         finally:
             for sock in (source, sink):
-                with contextlib.suppress(OSError):
-                    sock.close()
+                if sock is not None:
+                    with contextlib.suppress(OSError):
+                        sock.close()

@@ -193,7 +193,7 @@ def test_an_older_set_up_arriving_late_never_reverts_a_newer_one(
             session.store.set_pairs(session.id, session.setup.pairs)
             assert upstream.scan() == 1
         assert upstream.scan() == 0  # nothing changed: nothing new
-        sent = [body for body in outbox.due(0) if body["kind"] == "setup"]
+        sent = [body for body in outbox.due() if body["kind"] == "setup"]
         assert [(s["seq"], s["pairs"]["1"]["names"]) for s in sent] == list(enumerate(names, 1))
     finally:
         outbox.close()

@@ -1,6 +1,6 @@
-"""The downward link: a session's set-up prepared at the center reaches the club's station through
-the club's real Mosquitto bridged to the central one, across a cut link; forged, other clubs' and
-other sessions' set-ups are refused with their reason."""
+"""The downward link: a session's set-up prepared at the center reaches the club's station, which
+subscribes at the real central Mosquitto itself, across a cut link; forged, other clubs' and other
+sessions' set-ups are refused with their reason."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, decode_setup, parse_setup, publish_setup, setup_body
 from bridgetable.director.session import Session, SessionSetup, SetupError, generated_boards
 from bridgetable.director.store import SQLiteStore
-from bridgetable.director.upstream import bridge_config, derive_club_key, down_topic, envelope
+from bridgetable.director.upstream import derive_club_key, down_topic, envelope
 from bridgetable.link import Broker, SignatureError
 from bridgetable.link.accounts import write_accounts
 from bridgetable.link.broker import MosquittoProcess, free_port
@@ -81,20 +81,16 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path, centr
     central = MosquittoProcess(tmp_path / "central")
     central.start()
     proxy = LinkProxy(central.port)  # the club's internet
-    club = MosquittoProcess(tmp_path / "club")
-    club.config.write_text(club.config.read_text() + bridge_config(NORTH, "127.0.0.1", proxy.port,
-                                                                   username=NORTH, password=NORTH))
     at_center = Broker(port=central.port)
     store = SQLiteStore(tmp_path / "station.db")
-    at_club = Broker(port=club.port, min_delay=0.1, max_delay=1.0)
-    receiver = SetupReceiver(at_club, NORTH, NORTH_KEY, "north-cup")
+    from_club = Broker(port=proxy.port, min_delay=0.1, max_delay=1.0)  # the station's way to the center
+    receiver = SetupReceiver(from_club, NORTH, NORTH_KEY, "north-cup")
     got: list[Any] = []
     try:
-        # another club's set-up, on north's topic, before the club's broker is up: retained, it is
-        # what the bridge finds when it connects
+        # another club's set-up, on north's topic, before the station waits: retained, it is what
+        # the station finds when it subscribes
         publish_setup(at_center, SOUTH, SOUTH_KEY, cup())  # on south's own topic: north never sees it
         central_client_publish(at_center, encode(envelope(cup(), SOUTH, SOUTH_KEY)))
-        club.start()
         waiting = threading.Thread(target=lambda: got.append(receiver.wait(40)), daemon=True)
         waiting.start()
         wait_until(lambda: len(receiver.refused) == 1, 20)
@@ -131,25 +127,23 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path, centr
         assert [stored[b["board"]].deal for b in body["boards"]] == [b["deal"] for b in body["boards"]]
     finally:
         store.close()
-        club.stop()
         proxy.close()
         central.stop()
 
 
 def test_the_station_starts_the_session_the_center_sent(tmp_path: Path) -> None:
-    """``bridgetable station --from-central``: the club's broker with its logins and ACL, bridged."""
+    """``bridgetable station --from-central``: the club's broker with its logins and ACL; the
+    station subscribes at the central broker itself."""
     accounts = write_accounts(tmp_path / "accounts", NORTH, 3)
     (tmp_path / "north.key").write_text(NORTH_KEY.hex(), encoding="ascii")
     with MosquittoProcess(tmp_path / "central") as central:
         publish_setup(Broker(port=central.port), NORTH, NORTH_KEY, cup())  # before the club is up
-        club = MosquittoProcess(tmp_path / "club", accounts=accounts)
-        club.config.write_text(club.config.read_text() + bridge_config(NORTH, "127.0.0.1", central.port,
-                                                                       username=NORTH, password=NORTH))
-        with club:
+        with MosquittoProcess(tmp_path / "club", accounts=accounts) as club:
             station = subprocess.Popen(
                 [sys.executable, "-m", "bridgetable.cli", "station", "--accounts",
                  str(tmp_path / "accounts" / "accounts.json"), "--session", "north-cup", "--password", "pw",
                  "--from-central", "30", "--central-key", str(tmp_path / "north.key"),
+                 "--central", f"127.0.0.1:{central.port}",
                  "--store", str(tmp_path / "station.db"), "--broker", f"127.0.0.1:{club.port}",
                  "--listen", "127.0.0.1", "--port", str(web := free_port())],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

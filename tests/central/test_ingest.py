@@ -3,6 +3,7 @@ station's upstream messages and outbox."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,6 @@ from bridgetable.central.ingest import FederationKeys, IngestWorker, club_of
 from bridgetable.director.store import StoredResult
 from bridgetable.director.upstream import (
     UpstreamOutbox,
-    bridge_config,
     decode_ack,
     derive_club_key,
     envelope,
@@ -131,22 +131,55 @@ def test_body_checks_name_the_field() -> None:
     assert club_of("bridgetable/v1/north/central/up") == "north"
 
 
-def test_the_outbox_keeps_until_acknowledged_and_sends_again(tmp_path: Path) -> None:
+def test_the_outbox_keeps_until_acknowledged_and_sends_again_later_each_time(tmp_path: Path) -> None:
     outbox = UpstreamOutbox(tmp_path / "station.db")
     assert outbox.add([result(1, 1), result(1, 2)]) == 2
     assert outbox.add([result(1, 1)]) == 0  # the same id again
-    assert [m["board"] for m in outbox.due(resend_after=60)] == [1, 2]
-    assert outbox.due(resend_after=60) == []  # sent, not yet due again
-    assert len(outbox.due(resend_after=0)) == 2  # due again: not acknowledged
+    ids = [m["id"] for m in outbox.due()]
+    assert ids == [result(1, 1)["id"], result(1, 2)["id"]]
+    outbox.sent(ids, resend_after=60, resend_max=600)
+    assert outbox.due() == []  # sent, not yet due again
+    waits = []
+    for _ in range(4):  # the center keeps silent: each time twice as long, 40 s at most
+        outbox.sent(ids[:1], resend_after=10, resend_max=40)
+        with sqlite3.connect(tmp_path / "station.db") as look:
+            waits.append(round(look.execute("SELECT due - sent FROM upstream_outbox WHERE id = ?",
+                                            ids[:1]).fetchone()[0]))
+        look.close()
+    assert waits == [20, 40, 40, 40]  # its second to fifth time (the first was sent above)
+    assert outbox.tries() == {ids[0]: 5, ids[1]: 1}
+    with sqlite3.connect(tmp_path / "station.db") as look:
+        look.execute("UPDATE upstream_outbox SET due = 0")  # time passes
+    look.close()
+    assert len(outbox.due()) == 2
+    outbox.postpone(ids, 60)  # still on their way: not due, not counted
+    assert outbox.due() == [] and outbox.tries()[ids[0]] == 5
     outbox.acknowledge([result(1, 1)["id"]])
     assert outbox.pending() == 1
     outbox.close()
     reopened = UpstreamOutbox(tmp_path / "station.db")  # a restarted station still has it
     assert reopened.pending() == 1
+    with sqlite3.connect(tmp_path / "station.db") as look:
+        look.execute("UPDATE upstream_outbox SET due = 0")  # time passes: it is due again
+    look.close()
+    assert [m["id"] for m in reopened.due()] == [result(1, 2)["id"]]
     reopened.refuse([{"id": result(1, 2)["id"], "reason": "result.round: 2147483648 is out of range"}])
-    assert reopened.pending() == 0 and reopened.due(resend_after=0) == []  # refused: not sent again
+    assert reopened.pending() == 0 and reopened.due() == []  # refused: not sent again
     assert reopened.refused() == [(result(1, 2)["id"], "result.round: 2147483648 is out of range")]
     reopened.close()
+
+
+def test_an_outbox_of_an_older_station_gets_its_schedule(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "station.db") as old:
+        old.execute("CREATE TABLE upstream_outbox (id TEXT PRIMARY KEY, body TEXT NOT NULL, "
+                    "added REAL NOT NULL, sent REAL, acked REAL)")
+        old.execute("INSERT INTO upstream_outbox VALUES ('a', '{\"id\": \"a\"}', 1, 2, NULL)")
+    old.close()
+    outbox = UpstreamOutbox(tmp_path / "station.db")
+    try:
+        assert outbox.due() == [{"id": "a"}] and outbox.tries() == {"a": 0} and outbox.refused() == []
+    finally:
+        outbox.close()
 
 
 def test_an_ack_from_elsewhere_is_refused() -> None:
@@ -167,12 +200,3 @@ def test_an_ack_from_elsewhere_is_refused() -> None:
 def test_players_and_national_numbers() -> None:
     assert players("Ann Holm (10001) & Bo Dahl") == [{"name": "Ann Holm", "number": "10001"},
                                                      {"name": "Bo Dahl"}]
-
-
-def test_the_bridge_stanza_carries_the_club_topics_over_tls() -> None:
-    text = bridge_config("north", "results.example.org", 8883, "north", "pw", cafile="/etc/ssl/ca.pem")
-    assert "connection central\naddress results.example.org:8883\n" in text
-    assert "topic bridgetable/v1/north/central/up out 1" in text
-    assert "topic bridgetable/v1/north/central/ack in 1" in text
-    assert "topic bridgetable/v1/north/central/down/# in 1" in text  # the center's set-ups, one topic each
-    assert "bridge_cafile /etc/ssl/ca.pem" in text and "remote_username north" in text

@@ -74,7 +74,8 @@ def test_every_text_of_the_central_pages_goes_through_the_catalogue() -> None:
         exempt_calls={"render", "station_page", "Route", "Mount", "FileSystemLoader",  # templates, paths
                       "startswith", "get", "setdefault", "hasattr"},  # a path's start, keys, an attribute
         exempt_keywords={"fallback"},  # a catalogue's name
-        allowed={'href="/board/', 'href="/pair/'}) == []  # the station's links, made the center's
+        allowed={'href="/board/', 'href="/pair/',  # the station's links, made the center's
+                 "Link", "?page=", '>; rel="next"'}) == []  # the next page's link, an HTTP header
     assert untranslated_literals(CENTRAL / "operator.py", exempt_calls={"get", "partition", "decode", "open"},
                                  allowed={"authorization", "basic", "payload", "refused", "waiting", "clubs",
                                           "error", "?", operator.REALM},  # HTTP's words

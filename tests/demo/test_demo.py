@@ -17,8 +17,8 @@ import pytest
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
 from bridgetable.demo import club
 from bridgetable.demo.command import result_line, robot_board_line, robot_match_line
-from bridgetable.director.session import generated_boards
-from bridgetable.director.store import StoredResult
+from bridgetable.director.session import Session, generated_boards
+from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.formats.pbn import read_pbn_file
 from bridgetable.link.broker import free_port, local_broker
 
@@ -64,6 +64,8 @@ def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
                 assert key == f"democlub/demo/{record['round']}/{table}/{record['board']}/1"
     assert sent == stored and len(stored) == 18
     assert sorted(sent.values()) == [1] * 6 + [2] * 6 + [3] * 6
+    # robots at every seat: the kibitzers are let in (the live tables show everyone the boards in play)
+    assert Session.load(SQLiteStore(tmp_path / "w" / "station.db"), "demo").setup.kibitzers
     records = [r for r in read_pbn_file(out / "demo.pbn") if r.tags.get("Table")]
     assert len(records) == 18
     assert all(len(r.tricks) == 13 and len(r.calls) >= 4 and not r.problems for r in records)

@@ -1,5 +1,6 @@
 """The live ranking page in headless Chromium (Debian's chromium and chromedriver, driven by
-Selenium): the ranking updates by itself when a result arrives."""
+Selenium): the ranking updates by itself when a result arrives (once every table has played
+its board)."""
 
 import http.server
 import threading
@@ -39,14 +40,15 @@ def test_the_ranking_updates_when_a_result_arrives(served, browser):
 
     session = ingest.session
     ingest.store_result(received(result_message(session, 1, 1, "4S", "N", 10)))
+    ingest.store_result(received(result_message(session, 4, 1, "4S", "N", 11)))  # beats pair 1
+    last = next(a.table for a in session.movement.assignments if 1 in a.boards and a.table not in (1, 4))
+    assert browser.find_element(By.ID, "no-results")  # board 1 is still in play at a third table
+    ingest.store_result(received(result_message(session, last, 1, "4S", "N", 9)))  # pair 1 beats it
     row = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'table[data-group="A NS"] tr[data-pair="1"]'))
     assert "Ann & Bob" in row[0].text
-
-    ingest.store_result(received(result_message(session, 4, 1, "4S", "N", 11)))  # beats pair 1
-    # 0 of 2 with two results in: 0.5 of 4 by Neuberg (board 1 is played three times)
     cell = 'table[data-group="A NS"] tr[data-pair="1"] td.percent'
     percent = f"return document.querySelector('{cell}').textContent"
-    wait.until(lambda d: d.execute_script(percent) == "12.50")
+    wait.until(lambda d: d.execute_script(percent) == "50.00")  # 1 of 2
 
 
 def shown(browser, by, name):

@@ -92,10 +92,10 @@ def test_endplay_reads_every_game_of_the_export(tmp_path):
 # ---- USEBIO 1.2 ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("scoring", "event_type", "method", "points"), [
-    ("MP", "MP_PAIRS", "MATCH_POINTS", "NS_MATCH_POINTS"),
-    ("IMP", "BUTLER_PAIRS", "IMPS", "NS_IMPS"),
-    ("XIMP", "CROSS_IMP", "IMPS", "NS_IMPS"),
-    ("TOTAL", "PAIRS", "TOTAL_POINTS", "NS_TOTAL_POINTS"),
+    ("MP", "MP_PAIRS", None, "NS_MATCH_POINTS"),  # the scorers' matchpoint files name no method
+    ("IMP", "BUTLER_PAIRS", "IMPS", "NS_BUTLER_POINTS"),
+    ("XIMP", "CROSS_IMP", "IMPS", "NS_CROSS_IMP_POINTS"),
+    ("TOTAL", "AGGREGATE", "TOTAL_POINTS", "NS_TOTAL_POINTS"),
 ])
 def test_usebio_declares_the_dtd_and_the_event_type_as_club_files_do(tmp_path, scoring, event_type,
                                                                     method, points):
@@ -117,29 +117,30 @@ def test_usebio_handset_holds_each_boards_hands(tmp_path):
     session = played(tmp_path)
     root = ET.fromstring(usebio_xml(session))
     boards = session.store.boards(session.id)
-    handset = root.findall("EVENT/HANDSET/BOARD")
-    assert len(handset) == 8
+    handset = root.findall("HANDSET/BOARD")  # beside the EVENT, as the scorers' files have it
+    assert len(handset) == 8 and root.find("EVENT/HANDSET") is None
     for element in handset:
         number = int(element.findtext("BOARD_NUMBER"))
         deal = Deal.parse(boards[number].deal)
-        assert element.findtext("DEALER") == boards[number].dealer
         hands = {hand.findtext("DIRECTION"): ".".join(
-            "" if hand.findtext(suit) == "-" else hand.findtext(suit)
-            for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")) for hand in element.findall("HAND")}
-        assert hands == {seat.full_name.upper(): str(deal[seat]) for seat in Seat}
+            hand.findtext(suit) for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+            for hand in element.findall("HAND")}
+        assert hands == {seat.full_name: str(deal[seat]) for seat in Seat}
+        assert [hand.findtext("DIRECTION") for hand in element.findall("HAND")] == ["East", "North", "South",
+                                                                                   "West"]
 
 
 def test_usebio_players_carry_their_national_and_club_numbers(tmp_path):
     session = played(tmp_path)
     session.setup.numbers = dict([player_numbers("1=12345:C17,67890")])
     root = ET.fromstring(usebio_xml(session))
-    pair = next(p for p in root.findall("EVENT/PARTICIPANTS/PAIR") if p.findtext("PAIR_NUMBER") == "1")
+    pair = next(p for p in root.findall("EVENT/PARTICIPANTS/PAIR") if p.findtext("PAIR_NUMBER") == "1NS")
     players = pair.findall("PLAYER")
     assert [p.findtext("PLAYER_NAME") for p in players] == ["Ann", "Bob"]
     assert [p.findtext("NATIONAL_ID_NUMBER") for p in players] == ["12345", "67890"]
     assert [p.findtext("CLUB_ID_NUMBER") for p in players] == ["C17", None]
-    other = next(p for p in root.findall("EVENT/PARTICIPANTS/PAIR") if p.findtext("PAIR_NUMBER") == "5")
-    assert other.find("PLAYER/NATIONAL_ID_NUMBER") is None  # not known: not written
+    other = next(p for p in root.findall("EVENT/PARTICIPANTS/PAIR") if p.findtext("PAIR_NUMBER") == "1EW")
+    assert [p.findtext("NATIONAL_ID_NUMBER") for p in other.findall("PLAYER")] == ["0", "0"]  # not known
 
 
 @pytest.mark.parametrize("text", ["x=1", "3=", "3=1,2,3"])

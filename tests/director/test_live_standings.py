@@ -1,14 +1,17 @@
 """Live scoring: the standings kept up to date result by result always equal a full rescore of
-the store, whatever the order of the results, the corrections and the adjusted scores."""
+the store, whatever the order of the results, the corrections and the adjusted scores; and a
+visitor's, those of the boards every table has played."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.standings import LiveStandings, score_session
 from bridgetable.director.store import SQLiteStore, StoredResult
+from bridgetable.director.visibility import results_over
 
 MOVEMENTS = [{"kind": "mitchell", "tables": 4, "boards_per_round": 2, "rounds": 3},
              {"kind": "mitchell", "tables": 5, "boards_per_round": 1, "rounds": 5},
@@ -64,5 +67,31 @@ def test_live_standings_equal_a_full_rescore_after_every_result(
         assert standings.travellers == full.travellers
         assert standings.ranking == full.ranking
         assert live.traveller(stored.board) == full.travellers[stored.board]
+        over = score_session(session, results_over(session.movement, session.store.results(session.id)))
+        public = live.public()  # a visitor's: the boards every table has played
+        assert public.travellers == over.travellers and public.ranking == over.ranking
     restarted = LiveStandings(session)  # a restarted station begins from the store
     assert restarted.standings() == live.standings()
+    assert restarted.public() == live.public()
+
+
+@pytest.mark.parametrize(("movement", "scoring"), [
+    ({"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 3}, "MP"),
+    ({"kind": "teams", "boards": 8, "boards_per_round": 4}, "TEAMS")])
+def test_a_visitors_standings_count_a_board_once_every_table_has_played_it(movement: dict,
+                                                                             scoring: str) -> None:
+    session = _session(movement, scoring)
+    live = LiveStandings(session)
+    played: set[tuple[int, int]] = set()
+    every = [(a, board) for a in session.movement.assignments for board in a.boards]
+    for n, (a, board) in enumerate(every):
+        live.put(StoredResult(session.id, a.round, a.table, board, 0, a.ns, a.ew, "4S", "N", 10 + n % 3,
+                              SCORES[n % len(SCORES)], stored_at=STAMP))
+        played.add((a.table, board))
+        over = {b for b in session.movement.boards
+                if all((t.table, b) in played for t in session.movement.assignments if b in t.boards)}
+        public = live.public()
+        assert set(public.travellers) == over and set(live.standings().travellers) == {b for _, b in played}
+        assert sum(e.boards for entries in public.ranking.values() for e in entries) == 2 * sum(
+            len(rows) for rows in public.travellers.values())  # each row counts for its two pairs
+    assert live.public() == live.standings()  # every board over: the visitor sees it all

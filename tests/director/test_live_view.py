@@ -1,6 +1,7 @@
-"""The live view of a table (vugraph) in headless Chromium, on a real Mosquitto: a table's call
-shows on the page within a second of the table publishing it; the hands stay hidden until every
-table that plays the board has finished it."""
+"""The live view of a table (vugraph) in headless Chromium, on a real Mosquitto: a visitor sees
+nothing of the board being played until every table that plays it has finished it, unless the
+director lets the kibitzers in; then a table's call shows on the page within a second of the
+table publishing it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from bridgetable.bridge import Contract, Deal, Play, Seat
 from bridgetable.director import web
+from bridgetable.director.actions import kibitzers
 from bridgetable.director.station import Station
 from bridgetable.link import Broker, SQLiteOutbox, TableLink
 from bridgetable.link.broker import MosquittoProcess
@@ -49,7 +51,7 @@ def running(tmp_path, monkeypatch):
             station.stop()
 
 
-def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(running):
+def test_a_call_shows_within_a_second_to_kibitzers_and_the_board_to_all_only_once_it_is_over(running):
     station, table, url, browser = running
     session = station.ingest.session
     board = session.movement.at(1, 2).boards[0]
@@ -62,8 +64,15 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
     calls = ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]
     seats = "NESW"
     first = seats.index(dealer)
+    table.publish_live(board, 0, "call", calls[0], dealer, session=session.id, round=1)
+    wait.until(lambda d: d.find_elements(By.ID, "live-board"))  # the board, not its calls
+    assert browser.find_element(By.ID, "hands-hidden").is_displayed()
+    assert not browser.find_elements(By.ID, "live-auction") and calls[0] not in browser.page_source
+    kibitzers(station.ingest, "td", True)  # the director lets the kibitzers watch
+    wait.until(lambda d: texts(d, "#live-auction td") == calls[:1])
+    assert browser.find_elements(By.CSS_SELECTOR, ".compass .hand-N")
     delays = []
-    for seq, call in enumerate(calls):
+    for seq, call in enumerate(calls[1:], start=1):
         sent = time.monotonic()
         table.publish_live(board, seq, "call", call, seats[(first + seq) % 4], session=session.id, round=1)
         wait.until(lambda d, n=seq + 1: len(texts(d, "#live-auction td")) == n)
@@ -73,7 +82,6 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
     table.publish_live(board, 2, "alert", "3NT", seats[(first + 3) % 4], session=session.id, round=1)
     wait.until(lambda d: texts(d, "#live-auction td.alert") == ["3NT*"])
     assert browser.find_element(By.ID, "live-board").get_attribute("data-board") == str(board)
-    assert browser.find_element(By.ID, "hands-hidden").is_displayed()
 
     # the first trick: the lead is marked, the winner counted
     declarer = dealer  # the dealer bid 1NT first
@@ -92,9 +100,12 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
 
     browser.set_window_size(1000, 640)
     keep_screenshot(browser, "live")
-    # the board is over at this table, but other tables still have it to play: still hidden
+    # the kibitzers sent away; the board is over at this table, but other tables still have it
+    # to play: hidden
+    kibitzers(station.ingest, "td", False)
     station.ingest.store_result(received(result_message(session, 2, board, "3NT", declarer, 9)))
     wait.until(lambda d: d.find_elements(By.ID, "hands-hidden"))
+    assert not browser.find_elements(By.ID, "live-tricks")
     others = [(r, a.table) for r in range(1, session.movement.rounds + 1) for a in session.movement.round(r)
               if board in a.boards and a.table != 2]
     assert others
@@ -102,3 +113,5 @@ def test_a_call_shows_within_a_second_and_the_hands_only_when_the_board_is_over(
         station.ingest.store_result(received(result_message(session, other, board, "4S", "N", 10)))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".compass .hand-N"))
     assert not browser.find_elements(By.ID, "hands-hidden")
+    assert texts(browser, "#live-auction td") == ["1NT", "Pass", "3NT*", "Pass", "Pass", "Pass"]
+    assert browser.find_elements(By.ID, "live-tricks")

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridgetable.bridge import Contract, Deal, Play, Seat
-from bridgetable.director.livetables import LiveTables, board_finished
+from bridgetable.director.livetables import LiveTables
 from bridgetable.director.replay import replay
 from bridgetable.director.store import StoredResult
+from bridgetable.director.visibility import board_finished
 
 DEAL = "N:AK2.QJ5.K874.A63 QJ4.A9742.T.KQ94 T9876.K6.AQ32.J8 53.T83.J965.T752"
 

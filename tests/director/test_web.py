@@ -12,7 +12,8 @@ from starlette.testclient import TestClient
 
 from bridgetable.director import web
 from bridgetable.director.ingest import Ingest
-from bridgetable.director.store import DIRECTOR_REVISIONS
+from bridgetable.director.session import Session
+from bridgetable.director.store import DIRECTOR_REVISIONS, SQLiteStore
 from bridgetable.link.broker import free_port
 
 from .helpers import new_session, received, result_message
@@ -41,9 +42,17 @@ def test_ranking_page_shows_results_and_updates_its_fragment(client, ingest):
     assert "EventSource" in client.get("/live.js").text
     send(ingest, 1, 1)
     send(ingest, 4, 1, tricks=9)
+    assert "No results yet" in client.get("/fragment/ranking").text  # board 1 is still in play
+    log_in(client)
     fragment = client.get("/fragment/ranking").text
     # board 1 is played 3 times: 2 of 2 with two results in is 3.5 of 4 by Neuberg
     assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "87.50" in fragment
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    last = next(a.table for a in ingest.session.movement.assignments
+                if 1 in a.boards and a.table not in (1, 4))
+    send(ingest, last, 1, tricks=8)
+    fragment = client.get("/fragment/ranking").text  # board 1 over everywhere: everyone sees it
+    assert "Ranking A NS" in fragment and "Ann &amp; Bob" in fragment and "100.00" in fragment
 
 
 def test_traveller_has_the_hand_diagram_and_every_row_once_every_table_has_played_it(client, ingest):
@@ -67,11 +76,12 @@ def test_a_score_card_shows_how_a_board_went_only_once_every_table_has_played_it
     tables = [a for a in ingest.session.movement.assignments if 1 in a.boards]
     send(ingest, tables[0].table, 1, contract="3NT", declarer="S", tricks=8)
     card = client.get(f"/pair/{tables[0].ns}").text
-    assert "(in play)" in card and "3NT" not in card and 'id="card-total">' in card
+    assert 'id="in-play"' in card and "boards 1." in card and "3NT" not in card  # nor its points
+    assert 'id="card-total">0.00<' in card and 'data-board="1"' not in card
     for a in tables[1:]:
         send(ingest, a.table, 1)
     card = client.get(f"/pair/{tables[0].ns}").text
-    assert "3NT" in card and "(in play)" not in card
+    assert "3NT" in card and 'id="in-play"' not in card and 'data-board="1"' in card
 
 
 def test_traveller_shows_the_alerted_calls(client, ingest):
@@ -86,22 +96,39 @@ def test_traveller_shows_the_alerted_calls(client, ingest):
     assert page.count(spades + "! ") == 1 and page.count(spades + " ") >= len(tables) - 1
 
 
+def played_everywhere(ingest, board):
+    for a in ingest.session.movement.assignments:
+        if board in a.boards:
+            send(ingest, a.table, board)
+
+
 def test_printable_results_page(client, ingest):
     send(ingest, 1, 1)
+    assert 'class="traveller"' not in client.get("/results").text  # board 1 is still in play
+    played_everywhere(ingest, 1)
     page = client.get("/results").text
     assert page.count('class="traveller"') == 1 and "Ranking A EW" in page
 
 
 def test_standings_json(client, ingest):
     send(ingest, 1, 1)
+    assert client.get("/api/standings").json() == {"ranking": [], "travellers": []}  # still in play
+    log_in(client)
+    assert client.get("/api/standings").json()["travellers"][0]["board"] == 1  # the director's
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    played_everywhere(ingest, 1)
     data = client.get("/api/standings").json()
-    assert data["travellers"][0]["board"] == 1
-    assert {e["pair"] for e in data["ranking"]} == {1, 5}
+    assert [t["board"] for t in data["travellers"]] == [1]
+    assert {e["pair"] for e in data["ranking"]} == {p for a in ingest.session.movement.assignments
+                                                    if 1 in a.boards for p in (a.ns, a.ew)}
 
 
 def test_table_status_page_shows_director_calls(client, ingest):
     ingest.on_state({"schema": 1, "kind": "state", "table": 3, "status": "online", "round": 2, "board": 5,
                      "director_call": True, "detail": "lead out of turn"})
+    page = client.get("/tables").text  # what the call is about only to the director (it may name a card)
+    assert "director called" in page and "lead out of turn" not in page and 'class="call"' in page
+    log_in(client)
     page = client.get("/tables").text
     assert "called: lead out of turn" in page and 'class="call"' in page
 
@@ -132,6 +159,29 @@ def test_director_pages_need_the_login_and_act_with_an_audit_trail(client, inges
                                           "adjusted": "maybe"}).text
     assert "refused: not an adjusted score" in page
     assert [e.action for e in ingest.session.store.audit_trail(ingest.session.id)] == ["correct", "adjust"]
+
+
+def test_the_director_lets_the_kibitzers_watch_the_live_tables(client, ingest, tmp_path):
+    for seq, call in enumerate(["1NT", "Pass", "3NT"]):
+        ingest.on_live({"schema": 1, "kind": "live", "session": ingest.session.id, "table": 2, "board": 3,
+                        "round": 1, "seq": seq, "event": "call", "value": call, "seat": "NESW"[seq]})
+    page = client.get("/live/2").text
+    assert 'id="hands-hidden"' in page and "3NT" not in page and 'id="live-auction"' not in page
+    log_in(client)
+    assert "3NT" in client.get("/fragment/live/2").text  # the director sees the board being played
+    page = client.post("/director", data={"action": "kibitzers", "on": "1",
+                                          "csrf": token(client, "/director")}).text
+    assert "show everyone the boards being played" in page and 'name="on" value="0"' in page
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    page = client.get("/live/2").text  # everyone now, the hands too
+    assert "3NT" in page and 'class="compass"' in page and 'id="hands-hidden"' not in page
+    assert Session.load(SQLiteStore(tmp_path / "station.db"), ingest.session.id).setup.kibitzers  # kept
+    log_in(client)
+    client.post("/director", data={"action": "kibitzers", "on": "0", "csrf": token(client, "/director")})
+    client.post("/logout", data={"csrf": token(client, "/director")})
+    assert "3NT" not in client.get("/live/2").text
+    assert [(e.action, e.detail) for e in ingest.session.store.audit_trail(ingest.session.id)] == [
+        ("kibitzers", "on"), ("kibitzers", "off")]
 
 
 def test_event_stream_announces_a_new_result(ingest, monkeypatch):

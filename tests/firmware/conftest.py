@@ -1,15 +1,23 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
 
 import pytest
 
-from . import machine_standin
+from .runtimes import CPython, MicroPython, Unavailable, micropython_package
 
 
-@pytest.fixture(autouse=True)
-def board() -> Iterator[machine_standin.Board]:
-    """A fresh board for each test: no key pressed, no strap fitted, no UART bytes waiting."""
-    machine_standin.BOARD.reset()
-    machine_standin.UART.instances.clear()
-    yield machine_standin.BOARD
+def micropython_or_skip() -> MicroPython:
+    """MicroPython, installed on first use; where it cannot be, CI fails and a developer skips."""
+    try:
+        return MicroPython(micropython_package())
+    except Unavailable as reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"MicroPython is needed in CI: {reason}")
+        pytest.skip(f"MicroPython not available here: {reason}")
+
+
+@pytest.fixture(params=["cpython", "micropython"])
+def runtime(request: pytest.FixtureRequest) -> CPython | MicroPython:
+    """Each firmware test runs on both interpreters."""
+    return CPython() if request.param == "cpython" else micropython_or_skip()

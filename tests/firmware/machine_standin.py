@@ -1,12 +1,14 @@
-"""A stand-in for MicroPython's `machine` module, so the seat firmware runs under CPython.
+"""A stand-in for MicroPython's `machine` module, so the seat firmware runs on a host.
+
+The same file is the `machine` module under CPython and under the real MicroPython interpreter
+(tests/firmware/runtimes.py), so it keeps to what both run: no `from __future__`, annotations that
+CPython 3.11 can evaluate.
 
 It models the electrics the firmware relies on: output pins hold a level, input pins with a pull-up
 read 1 unless something closes them to a low output or to ground. A test presses a matrix key by
 closing the switch between its row and column pins (``BOARD.press(row, col)``), fits a seat strap
 (``BOARD.grounded``), and feeds bytes to a UART (``UART.instances[0].feed(b"...")``).
 """
-
-from __future__ import annotations
 
 
 class Board:
@@ -63,7 +65,7 @@ class Pin:
 
 
 class UART:
-    instances: dict[int, UART] = {}
+    instances: "dict[int, UART]" = {}
 
     def __init__(self, number: int, baudrate: int, tx: Pin, rx: Pin) -> None:
         self.number = number

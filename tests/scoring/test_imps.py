@@ -34,6 +34,18 @@ def test_butler_datum_drops_highest_and_lowest_and_rounds_to_ten():
     assert [s.ew for s in scored] == [-2, -2, -3, 5, 9]
 
 
+def test_the_butler_trim_setting_worked_by_hand_on_four_scores():
+    """Four tables: 420, 450, 450, -50. The station's default (trim from 5) averages all four:
+    1270 / 4 = 317.5, datum 320; a scorer trimming from 4 (Compscore3) leaves out -50 and one 450:
+    870 / 2 = 435, datum 440. So 420 gets +100 = 3 IMPs against 320, -20 = -1 IMP against 440."""
+    scores = [420, 450, 450, -50]
+    assert butler_datum(scores) == 320 and butler_datum(scores, trim_from=4) == 440
+    assert [s.ns for s in butler(board(scores))] == [3.0, 4.0, 4.0, -9.0]  # 130 -> 4, -370 -> -9
+    assert [s.ns for s in butler(board(scores), trim_from=4)] == [-1.0, 0.0, 0.0, -10.0]  # -490 -> -10
+    with pytest.raises(ValueError, match="from 3 scores or more"):
+        butler_datum(scores, trim_from=2)
+
+
 def test_cross_imps_average_over_the_other_tables():
     scored = cross_imps(board([620, 170, 620]))
     # 620 vs 170 = 10, vs 620 = 0 -> 5; 170 vs two 620s = -10 each

@@ -10,12 +10,15 @@ replaced only by one the station sent later (a higher ``seq``), a ranking only b
 revisions, whatever order they arrive in. Each message is stored in its own savepoint, so one that
 the database cannot take is refused with the database's reason and the rest of the batch is stored.
 Each ingest worker has its own connection; concurrent batches only insert, and touch the rows of
-``clubs`` and ``sessions`` in one order, so that they do not deadlock.
+``clubs`` and ``sessions`` in one order, so that they do not deadlock. A connection the server
+dropped (a restart, a failover) is made again at the next use; while the server is away each use
+raises ``psycopg.OperationalError``, which the workers retry with a backoff and the pages answer 503.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,11 +59,14 @@ ALTER TABLE refused ADD COLUMN IF NOT EXISTS repeats INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS refused_by_time ON refused (at);
 CREATE TABLE IF NOT EXISTS waiting_setups (club TEXT NOT NULL, session TEXT NOT NULL, payload BYTEA NOT NULL,
     sent TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (club, session));
+CREATE INDEX IF NOT EXISTS results_by_received ON results (received);
+CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, session);
 """
 RESULT_FIELDS = ("round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks",
                  "ns_score", "lead", "adjusted", "source", "record", "stored_at")
 SETUP_FIELDS = ("event", "movement", "scoring", "teams", "pairs", "boards")
 LIVE_MINUTES = 30  # a session with a result this recent and no final ranking is being played
+PAGE = 50  # sessions on a page of a club's sessions
 # what the database may refuse of one message (a NUL in a text, a number out of range, a key too
 # long for an index): that message is refused, the batch goes on
 UNSTORABLE = (psycopg.errors.DataError, psycopg.errors.IntegrityError, psycopg.errors.ProgramLimitExceeded)
@@ -112,7 +118,10 @@ class CentralDb:
 
     def __init__(self, url: str, *, create: bool = True) -> None:
         """Connect; with ``create``, make the tables that are missing (not on a read-only replica)."""
-        self.db = psycopg.connect(url, autocommit=True)
+        self.url = url
+        self._connection = psycopg.connect(url, autocommit=True)
+        self._closed = False
+        self._reconnecting = threading.Lock()
         if not create:
             return
         with self.db.transaction():
@@ -121,8 +130,26 @@ class CentralDb:
                 if statement.strip():
                     self.db.execute(statement)
 
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """The connection; made again if the server dropped it (OperationalError while it is away)."""
+        if self._connection.broken and not self._closed:
+            with self._reconnecting:
+                if self._connection.broken:
+                    self._connection = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+        return self._connection
+
+    def connected(self) -> bool:
+        """Whether the server answers now."""
+        try:
+            self.db.execute("SELECT 1")
+            return True
+        except psycopg.OperationalError:
+            return False
+
     def close(self) -> None:
-        self.db.close()
+        self._closed = True
+        self._connection.close()
 
     def ingest(self, messages: Sequence[Message]) -> list[Outcome]:
         """Store a batch in one transaction; for each message, whether it changed anything (not:
@@ -251,12 +278,16 @@ class CentralDb:
         return self.rows("SELECT c.club, count(s.session) AS sessions FROM clubs c LEFT JOIN sessions s "
                          "USING (club) GROUP BY c.club ORDER BY c.club")
 
-    def sessions(self, club: str) -> list[dict[str, Any]]:
+    def sessions(self, club: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of a club's sessions, newest first (``PAGE`` a page; one more tells that a next
+        page exists)."""
         return self.rows("SELECT s.session, coalesce(s.name, s.session) AS name, s.event, s.created, "
                          "(SELECT count(*) FROM results r WHERE r.club = s.club AND r.session = s.session) "
                          "AS results, k.seq IS NOT NULL AS final "
-                         "FROM sessions s LEFT JOIN rankings k USING (club, session) WHERE s.club = %s "
-                         "ORDER BY s.created DESC, s.session", (club,))
+                         "FROM (SELECT * FROM sessions WHERE club = %s ORDER BY created DESC, session "
+                         "LIMIT %s OFFSET %s) s LEFT JOIN rankings k USING (club, session) "
+                         "ORDER BY s.created DESC, s.session",
+                         (club, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
     def session(self, club: str, session: str) -> dict[str, Any] | None:
         found = self.rows("SELECT coalesce(s.name, s.session) AS name, s.event, s.setup, k.ranking, k.seq "
@@ -271,8 +302,9 @@ class CentralDb:
                          f"FROM results WHERE club = %s AND session = %s{one} ORDER BY board, tbl, revision",
                          (club, session) if board is None else (club, session, board))
 
-    def player(self, number: str) -> list[dict[str, Any]]:
-        """A player's sessions across clubs, with the pair's place in each final ranking."""
+    def player(self, number: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of a player's sessions across clubs, newest first, with the pair's place in each
+        final ranking (``PAGE`` a page; one more tells that a next page exists)."""
         return self.rows(
             "SELECT p.club, p.session, coalesce(s.name, s.session) AS session_name, p.pair, p.name, s.event, "
             "s.created, "
@@ -280,16 +312,19 @@ class CentralDb:
             " LIMIT 1) AS rank, (SELECT e->>'percent' FROM jsonb_array_elements(k.ranking) e "
             " WHERE (e->>'pair')::int = p.pair LIMIT 1) AS percent "
             "FROM players p JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
-            "WHERE p.number = %s ORDER BY s.created DESC, p.club", (number,))
+            "WHERE p.number = %s ORDER BY s.created DESC, p.club, p.session LIMIT %s OFFSET %s",
+            (number, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""
-        return self.rows(
-            "SELECT r.club, r.session, coalesce(s.name, r.session) AS name, s.event, count(*) AS results, "
-            "max(r.received) AS last "
-            "FROM results r JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
-            "WHERE k.seq IS NULL GROUP BY r.club, r.session, s.name, s.event "
-            f"HAVING max(r.received) > now() - interval '{LIVE_MINUTES} minutes' ORDER BY r.club, r.session")
+        return self.rows(  # the recent results by their index, then each session's count by its key
+            "WITH recent AS (SELECT club, session, max(received) AS last FROM results "
+            f"WHERE received > now() - interval '{LIVE_MINUTES} minutes' GROUP BY club, session) "
+            "SELECT r.club, r.session, coalesce(s.name, r.session) AS name, s.event, "
+            "(SELECT count(*) FROM results x WHERE x.club = r.club AND x.session = r.session) AS results, "
+            "r.last FROM recent r "
+            "JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
+            "WHERE k.seq IS NULL ORDER BY r.club, r.session")
 
     def counts(self) -> dict[str, int]:
         """How many results and refused messages the database holds."""

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import queue
+import secrets
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import psycopg
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from ..director.upstream import (
@@ -91,10 +93,13 @@ class IngestWorker:
         # of refusals alike, one is recorded a minute, and at most 60 a minute of any kind
         self.throttle = LogThrottle(log, window=60.0, limit=60)
         self._republish = threading.Event()  # (re)connected: publish the waiting set-ups again
+        self.database = True  # False while the database is away (the health endpoint says so)
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"ingest-{name}", daemon=True)
-        client = mqtt_client(broker, f"bridgetable-{name}", v5=True)
+        # a client id of its own: the workers of every process, on any machine, side by side (one id
+        # for all had each new connection throw out the previous one)
+        client = mqtt_client(broker, f"bridgetable-{name}-{os.getpid()}-{secrets.token_hex(3)}", v5=True)
         client.on_connect = self._on_connect
         client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message
@@ -147,11 +152,27 @@ class IngestWorker:
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
+            self._store(batch)
+
+    def _store(self, batch: list[tuple[str, bytes]]) -> None:
+        """Handle a batch; while the database is away, again after 1, 2, 4 ... 30 s (its messages
+        are not acknowledged meanwhile, and the clubs' outboxes keep them too)."""
+        wait = 1.0
+        while True:
             try:
                 self.handle(batch)
-            except Exception:  # the database gone: the clubs' outboxes send these again
+                self.database = True
+                return
+            except psycopg.OperationalError as exc:
+                self.database = False
+                log.warning("%s: the database is away (%s); %d messages wait, again in %.0f s", self.name,
+                            str(exc).strip()[:200], len(batch), wait)
+            except Exception:  # a batch that cannot be stored: the clubs' outboxes send it again
                 log.exception("%s: could not store %d messages", self.name, len(batch))
-                time.sleep(1.0)
+                return
+            if self._stopping.wait(wait):
+                return
+            wait = min(2 * wait, 30.0)
 
     def republish(self) -> int:
         """Publish again, retained, every set-up waiting for its club (``waiting_setups``): a

@@ -42,15 +42,24 @@ class PrivatePostgres:
             shutil.chown(self.root, "postgres")
         self._run(pg_binary("initdb"), "-D", str(data), "-U", "central", "--auth=trust", "--no-sync",
                   "-E", "UTF8")
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run(pg_binary("pg_ctl"), "-D", str(data), "-o", options, "-l", str(self.root / "log"),
-                  "-w", "start")
+        self.resume()
         return self.url
 
     def stop(self) -> None:
+        self.halt()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def resume(self) -> None:
+        """Start the server (again, after ``halt``) on its port with its data."""
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(pg_binary("pg_ctl"), "-D", str(self.root / "data"), "-o", options, "-l",
+                  str(self.root / "log"), "-w", "start")
+
+    def halt(self) -> None:
+        """Stop the server (fast: every connection dropped), keeping its data: with ``resume``, a
+        database restart."""
         subprocess.run([*self._as_user, pg_binary("pg_ctl"), "-D", str(self.root / "data"), "-m", "fast",
                         "stop"], capture_output=True, check=False)
-        shutil.rmtree(self.root, ignore_errors=True)
 
     def _run(self, *command: str) -> None:
         done = subprocess.run([*self._as_user, *command], capture_output=True, text=True, check=False)

@@ -36,7 +36,7 @@ class Center:
 
             from .web import create_app
 
-            app = create_app(self.db_url, self.language, self.operator_password)
+            app = create_app(self.db_url, self.language, self.operator_password, workers=self.health)
             self._server = uvicorn.Server(uvicorn.Config(app, host=self.host, port=self.web_port,
                                                          log_level="warning"))
             threading.Thread(target=self._server.run, name="central-web", daemon=True).start()
@@ -46,6 +46,11 @@ class Center:
             self._server.should_exit = True
         for worker in self.workers:
             worker.stop()
+
+    def health(self) -> list[dict[str, Any]]:
+        """Each worker: whether it is connected to the central broker and reaches the database."""
+        return [{"name": w.name, "broker": w.client.is_connected(), "database": w.database}
+                for w in self.workers]
 
     def counts(self) -> dict[str, int]:
         """Messages stored, already stored (duplicates) and refused by this process's workers."""

@@ -3,7 +3,8 @@
 Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
 center's ``base.html``), a player's history across clubs by national number, the sessions being
-played now. ``/api/...`` serves the same as JSON for a federation's other systems. Each page is in
+played now. ``/api/...`` serves the same as JSON for a federation's other systems. Of a session
+being played, pages and API show only the boards every table has played (``scoring``). Each page is in
 its visitor's language (``director.weblanguage``: the pages' menu, Accept-Language, else
 ``--language``): the center's own words from the ``central`` catalogue, the station's templates'
 from ``station``. The endpoints are plain functions: Starlette runs them in its thread pool, each
@@ -13,10 +14,11 @@ query on the one connection in turn (psycopg serialises them).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -29,11 +31,12 @@ from starlette.staticfiles import StaticFiles
 from .. import i18n
 from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
+from ..director.visibility import in_play
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
-from .db import CentralDb
+from .db import PAGE, CentralDb
 from .operator import OperatorLogin, json_refusal, overview
-from .scoring import SessionNotFound, load_session
+from .scoring import ScoredSessions, SessionNotFound, public_setup
 
 _ = CENTRAL.gettext
 
@@ -70,23 +73,62 @@ def station_page(name: str, prefix: str, **values: Any) -> str:
     return page
 
 
-def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str | None = None) -> Starlette:
+def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str | None = None, *,
+               workers: Callable[[], list[dict[str, Any]]] | None = None) -> Starlette:
     """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables), in
     each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours;
-    the operator's page and API with ``operator_password`` (``operator``)."""
+    the operator's page and API with ``operator_password`` (``operator``). ``/health`` says
+    whether the database answers and how this process's ingest ``workers`` are."""
     db = CentralDb(db_url, create=False)
     login = OperatorLogin(operator_password)
+    scored = ScoredSessions()
+
+    def database_away(request: Request, exc: Exception) -> Response:
+        message = _("the results database does not answer; try again in a moment")
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=503)
+        return render("error.html", message=message, status_code=503)
+
+    def health(request: Request) -> Response:
+        state: dict[str, Any] = {"database": db.connected(), "workers": workers() if workers else []}
+        healthy = state["database"] and all(w["broker"] and w["database"] for w in state["workers"])
+        return JSONResponse(state, status_code=200 if healthy else 503)
 
     def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": str(exc)}, status_code=404)
         return render("error.html", message=str(exc), status_code=404)
 
-    def club_sessions(name: str) -> list[dict[str, Any]]:
-        sessions = db.sessions(name)
-        if not sessions:
+    def page_asked(request: Request) -> int:
+        """The page a request asks for (``?page=N``, 1 by default)."""
+        asked = request.query_params.get("page", "1")
+        if not asked.isdigit() or int(asked) < 1:
+            raise SessionNotFound(_("page {page!r}: a page is a number from 1").format(page=asked[:20]))
+        return int(asked)
+
+    def next_page(request: Request, page: int, more: bool) -> dict[str, str] | None:
+        """An API answer's ``Link`` header naming the next page, when there is one."""
+        return {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if more else None
+
+    def player_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The player, the page asked for, its sessions, and whether an older page follows."""
+        number, page = request.path_params["number"], page_asked(request)
+        history = db.player(number, page)
+        if not history and page > 1:
+            raise SessionNotFound(_("player {number} has no page {page} of sessions").format(
+                number=number, page=page))
+        return number, page, history[:PAGE], len(history) > PAGE
+
+    def club_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The club, the page asked for (``?page=N``), its sessions, and whether an older page follows."""
+        name, page = request.path_params["club"], page_asked(request)
+        sessions = db.sessions(name, page)
+        if not sessions and page == 1:
             raise SessionNotFound(_("no session of club {club!r} has reached the center").format(club=name))
-        return sessions
+        if not sessions:
+            raise SessionNotFound(_("club {club!r} has no page {page} of sessions").format(
+                club=name, page=page))
+        return name, page, sessions[:PAGE], len(sessions) > PAGE
 
     def clubs(request: Request) -> Response:
         return render("clubs.html", clubs=db.clubs(), live=db.live())
@@ -95,12 +137,12 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         return render("now.html", live=db.live())
 
     def club(request: Request) -> Response:
-        name = request.path_params["club"]
-        return render("club.html", club=name, sessions=club_sessions(name))
+        name, page, sessions, older = club_sessions(request)
+        return render("club.html", club=name, sessions=sessions, page=page, older=older)
 
     def session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, _over = scored.get(db, name, session_id)
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
                   "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
@@ -116,11 +158,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
     def board(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["board"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = scored.get(db, name, session_id)
         info = loaded.store.boards(session_id).get(number)
         if info is None:
             raise SessionNotFound(_("session {session!r} of {club!r} has no board {board}").format(
                 session=session_id, club=name, board=number))
+        if number not in over:  # still in play at a table
+            return HTMLResponse(station_page("board.html", f"/club/{name}/{session_id}",
+                                             event=loaded.setup.event, club=name, board=info, withheld=True))
         rows = standings.travellers.get(number, [])
         return HTMLResponse(station_page(
             "board.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, board=info,
@@ -131,37 +176,45 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
     def pair(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
         number = request.path_params["pair"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = scored.get(db, name, session_id)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        if entry is None and not lines:
+        playing = in_play(loaded.store.results(session_id), over, number)
+        if entry is None and not lines and not playing:
             raise SessionNotFound(_("pair {pair} has no results in session {session!r} of {club!r}").format(
                 pair=number, session=session_id, club=name))
         return HTMLResponse(station_page(
             "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
-            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring))
+            entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring,
+            in_play=playing))
 
     def player(request: Request) -> Response:
-        number = request.path_params["number"]
-        return render("player.html", number=number, history=db.player(number))
+        number, page, history, older = player_sessions(request)
+        return render("player.html", number=number, history=history, page=page, older=older)
 
     def api_clubs(request: Request) -> Response:
         return JSONResponse(_json(db.clubs()))
 
     def api_sessions(request: Request) -> Response:
-        return JSONResponse(_json(club_sessions(request.path_params["club"])))
+        """A page of the club's sessions; a ``Link`` header (rel="next") names the next one."""
+        _name, page, sessions, older = club_sessions(request)
+        return JSONResponse(_json(sessions), headers=next_page(request, page, older))
 
     def api_session(request: Request) -> Response:
         name, session_id = request.path_params["club"], request.path_params["session"]
-        loaded, standings = load_session(db, name, session_id)
+        loaded, standings, over = scored.get(db, name, session_id)
         found = db.session(name, session_id) or {}
-        return JSONResponse(_json({"club": name, "session": session_id, "setup": found.get("setup"),
+        return JSONResponse(_json({"club": name, "session": session_id,
+                                   "setup": public_setup(found["setup"], over),
                                    "final_ranking": found.get("ranking"),
                                    "standings": standings.as_json(loaded.setup.pairs),
-                                   "results": db.results(name, session_id)}))
+                                   "results": [row for row in db.results(name, session_id)
+                                               if row["board"] in over]}))
 
     def api_player(request: Request) -> Response:
-        return JSONResponse(_json(db.player(request.path_params["number"])))
+        """A page of the player's sessions; a ``Link`` header (rel="next") names the next one."""
+        _number, page, history, older = player_sessions(request)
+        return JSONResponse(_json(history), headers=next_page(request, page, older))
 
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
@@ -182,7 +235,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players/{number}", api_player),
-        Route("/api/live", api_live),
+        Route("/api/live", api_live), Route("/health", health),
         Route("/operator", operator), Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
@@ -191,5 +244,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         yield
         db.close()
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={SessionNotFound: not_found},
-                     middleware=[Middleware(Language, default=language)])
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={SessionNotFound: not_found, psycopg.OperationalError: database_away},
+                    middleware=[Middleware(Language, default=language)])
+    app.state.scored = scored  # how often the session pages were scored
+    return app

@@ -234,7 +234,8 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
                     "boards_per_round": options.boards_per_round}
     scoring = "ROBOTS" if options.movement == "robots" else options.scoring
     return SessionSetup("demo", "bridgetable demo", movement, scoring,
-                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)})
+                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)},
+                        kibitzers=True)  # robots at every seat: no one to keep a board from
 
 
 ResultHandler = Callable[[Session, StoredResult], None]
@@ -283,7 +284,7 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
         standings = score_session(session).as_json(session.setup.pairs)
         standings["devices"] = [table.devices_report() for table in tables]
         if options.export:
-            write_exports(session, options.export)
+            write_exports(session, options.export, CLUB)
         if on_over is not None:
             on_over(standings)
         if server is not None:

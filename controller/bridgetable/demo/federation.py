@@ -1,6 +1,6 @@
 """``bridgetable demo --central``: a federation on one machine. Two clubs, each with its own
-Mosquitto bridged (a ``connection`` stanza, as deploy/install-station.sh writes it) to a central
-Mosquitto, its scoring station, its robot tables and its upstream link; the central server (two
+Mosquitto, its scoring station, its robot tables and its upstream link, which connects to the
+central Mosquitto itself (the club's broker never talks to the center); the central server (two
 ingest workers sharing the load, the pages) on a private PostgreSQL. Once both sessions have
 reached the center complete, the central page stays up until Ctrl-C.
 """
@@ -23,10 +23,10 @@ from ..central.server import Center
 from ..director.session import Session, SessionSetup, generated_boards
 from ..director.station import Station
 from ..director.store import SQLiteStore
-from ..director.upstream import Upstream, UpstreamOutbox, bridge_config, derive_club_key
+from ..director.upstream import Upstream, UpstreamOutbox, derive_club_key
 from ..i18n import CLI
 from ..link import Broker, DerivedKeys
-from ..link.broker import MosquittoProcess, free_port
+from ..link.broker import MosquittoProcess, TlsFiles, free_port
 from .club import DemoOptions, RobotTable, _port_free
 
 _ = CLI.gettext
@@ -49,15 +49,13 @@ def player_names(club_index: int, pairs: int) -> dict[int, str]:
 
 
 class Club:
-    """One club on this machine: its Mosquitto bridged to the center (``central_port``), its
-    station and robot tables playing a Mitchell, and the upstream link feeding the center."""
+    """One club on this machine: its Mosquitto, its station and robot tables playing a Mitchell,
+    and the upstream link feeding the center through the central broker ``central``."""
 
-    def __init__(self, name: str, index: int, work: Path, central_port: int, secret: bytes,
+    def __init__(self, name: str, index: int, work: Path, central: Broker, secret: bytes,
                  options: DemoOptions) -> None:
         self.name, self.work = name, work
         self.broker = MosquittoProcess(work / "broker")
-        self.broker.config.write_text(self.broker.config.read_text() + bridge_config(
-            name, "127.0.0.1", central_port, username=name, password=name))
         self.store = SQLiteStore(work / "station.db")
         setup = SessionSetup(f"{name}-evening", f"{name.title()} club evening",
                              {"kind": "mitchell", "tables": options.tables, "rounds": options.rounds,
@@ -72,8 +70,8 @@ class Club:
                                   language=options.language)
                        for n in range(1, options.tables + 1)]
         self.outbox = UpstreamOutbox(work / "station.db")
-        self.upstream = Upstream(self.session, name, derive_club_key(secret, name), address, self.outbox,
-                                 resend_after=3.0, every=0.5)
+        self.upstream = Upstream(self.session, name, derive_club_key(secret, name), central, self.outbox,
+                                 resend_after=3.0, resend_max=6.0, every=0.5)
         self.station.ingest.subscribe(self.upstream.wake)
 
     def start(self) -> None:
@@ -110,34 +108,42 @@ def arrived(db: CentralDb, club: Club) -> bool:
 
 
 class Federation:
-    """The center and two clubs, started and stopped together (a context manager)."""
+    """The center and two clubs, started and stopped together (a context manager); the central
+    broker listens over TLS with ``tls``, as a federation's does for its clubs."""
 
-    def __init__(self, options: DemoOptions, work: Path, workers: int = 2) -> None:
-        self.options, self.work, self.workers = options, work, workers
+    def __init__(self, options: DemoOptions, work: Path, workers: int = 2,
+                 tls: TlsFiles | None = None) -> None:
+        self.options, self.work, self.workers, self.tls = options, work, workers, tls
         self.secret = secrets.token_bytes(32)
         self.postgres = PrivatePostgres()  # its own directory, which the postgres user can reach
-        self.central_broker = MosquittoProcess(work / "central-broker")
+        self.central_broker = MosquittoProcess(work / "central-broker", tls=tls)
         self.center: Center | None = None
         self.clubs: list[Club] = []
         self.db: CentralDb | None = None
 
-    def start(self, bridge_ports: Mapping[str, int] | None = None) -> None:
-        """Start all; a club's bridge goes to its port in ``bridge_ports`` (a relay, say), or
-        else to the central broker."""
+    def start(self, link_ports: Mapping[str, int] | None = None) -> None:
+        """Start all; a club's upstream link goes to its port in ``link_ports`` (a relay, say),
+        or else to the central broker."""
         url = self.postgres.start()
         self.central_broker.start()
         self.center = Center(url, FederationKeys(self.secret, list(CLUBS)),
-                             Broker(port=self.central_broker.port, min_delay=0.1, max_delay=1.0),
+                             self.central(self.central_broker.port),
                              workers=self.workers, web_port=self.options.web_port,
                              language=self.options.language)
         self.center.start()
         self.db = CentralDb(url)
-        ports = bridge_ports or {}
-        self.clubs = [Club(name, i, self.work / name, ports.get(name, self.central_broker.port), self.secret,
-                           self.options)
+        ports = link_ports or {}
+        self.clubs = [Club(name, i, self.work / name, self.central(ports.get(name, self.central_broker.port)),
+                           self.secret, self.options)
                       for i, name in enumerate(CLUBS)]
         for club in self.clubs:
             club.start()
+
+    def central(self, port: int) -> Broker:
+        """The central broker as seen at ``port`` (its own, or a relay's), quick to notice a link
+        that went silent and to reconnect."""
+        return Broker(port=port, min_delay=0.1, max_delay=1.0, keepalive=5, tls=self.tls is not None,
+                      ca_file=str(self.tls.ca) if self.tls else None)
 
     def wait_complete(self, timeout: float) -> bool:
         """True once every club's session has reached the center complete."""

@@ -2,7 +2,8 @@
 (or entered by hand), an adjusted score (Avg+ 60%, Avg 50%, Avg- 40%, or their IMP equivalents),
 a board not played, a late arrival or sit-out, a weighted score (Law 12C1c), two pairs' seats
 swapped for a round — each a new revision of a result — and, in the session's set-up, a fouled
-board, a procedural penalty, a pair's names. How the rulings are scored: ``rulings``."""
+board, a procedural penalty, a pair's names, the kibitzers let in. How the rulings are scored:
+``rulings``."""
 
 from __future__ import annotations
 
@@ -236,6 +237,15 @@ def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int)
     return revised
 
 
+def kibitzers(ingest: Ingest, actor: str, on: bool) -> None:
+    """Let everyone watch the board being played at a table on its live view (``on``), or only
+    the director until every table has played it (``visibility``)."""
+    ingest.session.setup.kibitzers = on
+    _save_setup(ingest)
+    ingest.session.store.audit(ingest.session.id, actor, "kibitzers", "on" if on else "off")
+    ingest.rescore()
+
+
 def audit_action(action: str) -> str:
     """An audit trail line's action (stored in English, as the station's record) in the reader's
     language."""
@@ -256,4 +266,5 @@ def audit_action(action: str) -> str:
         "unexpected result": pgettext("audit", "unexpected result"),
         "resend round": pgettext("audit", "resend round"),
         "next round": pgettext("audit", "next round"),
+        "kibitzers": pgettext("audit", "kibitzers"),
     }.get(action, action)

@@ -4,18 +4,18 @@ board pages), and the live view of a table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Deal, Seat, Suit
 from ..i18n import STATION, notation
 from .analysis import board_analysis
 from .ingest import Ingest
-from .livetables import board_finished
 from .replay import replay
 from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
+from .visibility import live_shown
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _ = STATION.gettext
@@ -132,26 +132,25 @@ def score_card(standings: Standings, pair: int) -> list[ScoreLine]:
     return lines
 
 
-def withheld(line: ScoreLine) -> ScoreLine:
-    """A score card's line of a board other tables still have to play: its points, not how."""
-    return replace(line, contract=_("(in play)"), declarer="", tricks=None, score=None)
-
-
-def live_values(ingest: Ingest, table: int) -> dict[str, Any]:
+def live_values(ingest: Ingest, table: int, *, director: bool) -> dict[str, Any]:
     """The live view of a table: its current board's calls and tricks as published so far, and
-    the hands once every table has played the board."""
+    the hands; withheld (``visibility.live_shown``) from all but the ``director`` until every
+    table has played the board, unless the director has turned the kibitzers on."""
     live = ingest.tables_live.board(table)
     values: dict[str, Any] = {"table": table, "live": live, "hands": None, "auction": [], "tricks": [],
-                              "info": None, "pairs": None}
+                              "info": None, "pairs": None, "withheld": False}
     if live is None:
         return values
     info = ingest.boards.get(live.board)
-    dealer = info.dealer if info else "N"
     round_ = live.round or ingest.session.round_of(table, live.board)
-    values.update(info=info, auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
-                  pairs=ingest.session.movement.at(round_, table) if round_ else None)
-    if info is not None and board_finished(ingest.session.movement, ingest.played, live.board):
-        values["hands"] = hand_diagram(info.deal)
+    values.update(info=info, pairs=ingest.session.movement.at(round_, table) if round_ else None)
+    if not live_shown(ingest.session.movement, ingest.played, live.board, director=director,
+                      kibitzers=ingest.session.setup.kibitzers):
+        values["withheld"] = True
+        return values
+    dealer = info.dealer if info else "N"
+    values.update(auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
+                  hands=hand_diagram(info.deal) if info is not None else None)
     return values
 
 

@@ -44,21 +44,45 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
         pairs[int(number)] = names.strip()
     scoring = "ROBOTS" if args.movement == "robots" else args.scoring
     setup = SessionSetup(args.session, args.event, movement, scoring=scoring, pairs=pairs,
-                         numbers=dict(player_numbers(text) for text in args.numbers or []))
+                         numbers=dict(player_numbers(text) for text in args.numbers or []),
+                         master_point_type=args.master_point_type, butler_trim_from=args.butler_trim_from)
     count = len(setup.build_movement().boards)
     boards = boards_from_pbn(args.deals) if args.deals else generated_boards(count, args.seed)
     return setup, boards
 
 
+def central_broker(args: argparse.Namespace, club: str) -> Broker:
+    """The federation's central broker (``--central HOST:PORT``), logged in as the club with the
+    password in ``--central-password-file``; over TLS with ``--central-ca`` or on port 8883."""
+    if not args.central:
+        raise SetupError(_("--central-key needs --central HOST:PORT (the central broker the station "
+                           "connects to)"))
+    host, sep, port = args.central.rpartition(":")
+    if sep and not (host and port.isdigit()):
+        raise SetupError(_("--central {value}: write it as HOST:PORT, e.g. results.example.org:8883").format(
+            value=repr(args.central)))
+    password = None
+    if args.central_password_file:
+        try:
+            password = Path(args.central_password_file).read_text(encoding="utf-8").strip()
+        except OSError as error:
+            raise SetupError(f"--central-password-file {args.central_password_file}: "
+                             f"{error.strerror or error}") from error
+    number = int(port) if sep else 8883
+    return Broker(host=host if sep else args.central, port=number, username=club if password else None,
+                  password=password, tls=bool(args.central_ca) or number == 8883,
+                  ca_file=args.central_ca)
+
+
 def setup_from_central(args: argparse.Namespace, club: str,
-                       broker: Broker) -> tuple[SessionSetup, list[BoardInfo]]:
+                       central: Broker | None) -> tuple[SessionSetup, list[BoardInfo]]:
     """The set-up of --session that the center sent down (``director.downlink``)."""
-    if not args.central_key:
+    if central is None:
         raise SetupError(_("--from-central needs --central-key (the club's key checks the center's "
                            "signature)"))
     print(_("waiting up to {seconds:.0f} s for the center's set-up of {session}").format(
         seconds=args.from_central, session=args.session), flush=True)
-    receiver = SetupReceiver(broker, club, read_club_key(args.central_key), args.session)
+    receiver = SetupReceiver(central, club, read_club_key(args.central_key), args.session)
     return receiver.wait(args.from_central)
 
 
@@ -89,13 +113,13 @@ def station_login(file: Path) -> tuple[str, dict[str, str]]:
     return club, login
 
 
-def start_upstream(args: argparse.Namespace, session: Session, club: str, broker: Broker,
+def start_upstream(args: argparse.Namespace, session: Session, club: str, central: Broker,
                    station: Station) -> Upstream:
-    """The upstream link to the central server (its outbox in the station's SQLite file, or in
-    upstream.db beside a PostgreSQL store)."""
+    """The upstream link to the central server, on its own connection to the central broker (its
+    outbox in the station's SQLite file, or in upstream.db beside a PostgreSQL store)."""
     key = read_club_key(args.central_key)
     outbox = UpstreamOutbox("upstream.db" if args.store.startswith("postgres") else args.store)
-    upstream = Upstream(session, club, key, broker, outbox)
+    upstream = Upstream(session, club, key, central, outbox)
     station.ingest.subscribe(upstream.wake)
     upstream.start()
     return upstream
@@ -122,16 +146,17 @@ def run_station_command(args: argparse.Namespace) -> int:
                   file=sys.stderr, flush=True)
         broker = Broker(host=host, port=int(port or 1883), username=login["username"],
                         password=login["password"])
+        central = central_broker(args, club) if args.central_key else None
         if store.session_setup(args.session) is not None and not args.new:
             session = Session.load(store, args.session)
         else:
-            setup, boards = (setup_from_central(args, club, broker) if args.from_central
+            setup, boards = (setup_from_central(args, club, central) if args.from_central
                              else setup_from_args(args))
             session = Session.create(store, setup, boards)
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
         station = Station(session, broker, keys, club)
         station.start()
-        upstream = start_upstream(args, session, club, broker, station) if args.central_key else None
+        upstream = start_upstream(args, session, club, central, station) if central else None
         print(_("{event}: round {round} of {rounds}; web pages on {url}").format(
             event=session.setup.event, round=station.round, rounds=session.movement.rounds,
             url=f"http://{args.listen}:{args.port}/"), flush=True)

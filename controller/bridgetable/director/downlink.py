@@ -3,10 +3,11 @@
 The center (``bridgetable central --send-setup FILE --to CLUB``) publishes the set-up — event,
 movement, scoring, pairs with their names and national numbers, boards with their deals — signed
 with the club's key, retained and at QoS 1, on ``bridgetable/v1/{club}/central/down/{session}``
-(``upstream.down_topic``) of the central broker. The club's Mosquitto bridges ``down/#`` in
-(``upstream.bridge_config``), so a station that starts later, or a link that was down when it was
-sent, still finds it: the bridge subscribes when it connects and the central broker hands it the
-retained set-ups, one a session.
+(``upstream.down_topic``: one topic a session, so that several set-ups can wait for a club) of the
+central broker. The station subscribes to its session's topic at the central broker itself, with
+the club's login (as its upstream link connects there, never through the club's own Mosquitto),
+so a station that starts later, or a link that was down when it was sent, still finds it: the
+central broker hands the retained set-up to whoever subscribes.
 ``bridgetable station --from-central`` waits for it, refuses — with the reason, logged — one that
 is not signed with the club's key, names another club, is malformed or is for another session, and
 starts the session from the first good one.
@@ -105,13 +106,13 @@ def publish_setup(broker: Broker, club: str, key: bytes, body: Mapping[str, Any]
 
 
 class SetupReceiver:
-    """Listens on the club's downward topic (on the club's own broker) for a session's set-up."""
+    """Listens on the club's downward topic of the central broker ``central`` for a session's set-up."""
 
-    def __init__(self, broker: Broker, club: str, key: bytes, session: str) -> None:
-        self.club, self.key, self.session, self.broker = club, key, session, broker
+    def __init__(self, central: Broker, club: str, key: bytes, session: str) -> None:
+        self.club, self.key, self.session, self.broker = club, key, session, central
         self.refused: list[str] = []  # the reasons, in order
         self._payloads: queue.Queue[bytes] = queue.Queue()
-        client = mqtt_client(broker, f"bridgetable-downlink-{club}", clean_session=True)
+        client = mqtt_client(central, f"bridgetable-downlink-{club}", clean_session=True)
         client.on_connect = self._on_connect
         client.on_message = self._on_message
         self.client = client

@@ -10,14 +10,17 @@ all and ``bridgetable check`` validates every row.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from ..robots.match import CLOSED, OPEN
+from ..scoring.adjusted import Adjusted
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
@@ -27,14 +30,15 @@ SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Dec
                "Lead\\3L;Score_NS\\6R;{points}_NS\\6R;{points}_EW\\6R")
 TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;Names\\40L"
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
-# The event type and scoring method of each scoring, as club scoring programs write them.
-_USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS"), "IMP": ("BUTLER_PAIRS", "IMPS"),
-                 "XIMP": ("CROSS_IMP", "IMPS"), "TOTAL": ("PAIRS", "TOTAL_POINTS"),
-                 "TEAMS": ("TEAMS", "IMPS"), "ROBOTS": ("TEAMS", "IMPS")}
+# The event type, scoring method and traveller points' name of each scoring, as the club scorers'
+# files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types.
+_USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
+                 "IMP": ("BUTLER_PAIRS", "IMPS", "BUTLER_POINTS"),
+                 "XIMP": ("CROSS_IMP", "IMPS", "CROSS_IMP_POINTS"),
+                 "TOTAL": ("AGGREGATE", "TOTAL_POINTS", "TOTAL_POINTS"),
+                 "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS"), "ROBOTS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
-_USEBIO_VULNERABILITY = {Vulnerability.NONE: "NONE", Vulnerability.NS: "NS", Vulnerability.EW: "EW",
-                         Vulnerability.BOTH: "ALL"}
 
 
 def _names(session: Session, pair: int) -> tuple[str, str]:
@@ -142,63 +146,109 @@ def _score_line(row: TravellerRow) -> str:
             f'{"-" if r.ns_score is None else r.ns_score} {row.ns_points:.2f} {row.ew_points:.2f}')
 
 
-def usebio_xml(session: Session, standings: Standings | None = None, on: date | None = None) -> str:
-    """The results in USEBIO 1.2 XML as club scoring programs write it for results sites: the
-    DTD declared, the event type with its scoring method, the participants with places (ties
-    "3=") and players' national and club numbers where the pair settings give them, every
-    traveller, and the hands of each board (HANDSET)."""
+def usebio_xml(session: Session, standings: Standings | None = None, on: date | None = None,
+               club: str = "") -> str:
+    """The results in USEBIO 1.2 XML written as the club scorers' files that results sites take
+    (Compscore3's, element by element): the event's header, the participants (a two-winner
+    movement's pairs numbered "1NS", "1EW"; a tie's places the same bare number; every player with
+    a NATIONAL_ID_NUMBER, 0 when not known), each board's traveller lines with the points under the
+    method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
+    as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
+    empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR."""
     standings = standings or score_session(session)
     on = on or date.today()
     setup = session.setup
+    number = _usebio_pair_number(session)
     root = ET.Element("USEBIO", Version="1.2")
-    ET.SubElement(ET.SubElement(root, "CLUB"), "CLUB_NAME").text = setup.event
-    event_type, method = _USEBIO_EVENT[setup.scoring]
+    ET.SubElement(ET.SubElement(root, "CLUB"), "CLUB_NAME").text = club
+    event_type, method, points = _USEBIO_EVENT[setup.scoring]
     event = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
-    _text(event, "PROGRAM_NAME", "bridgetable")
-    _text(event, "EVENT_IDENTIFIER", session.id)
-    _text(event, "EVENT_DESCRIPTION", setup.event)
-    _text(event, "DATE", on.strftime("%d/%m/%Y"))
-    _text(event, "BOARDS_PLAYED", len(standings.travellers))
-    _text(event, "WINNER_TYPE", len(standings.ranking))
-    _text(event, "SCORING_METHOD", method)
-    participants = ET.SubElement(event, "PARTICIPANTS")
+    for tag, value in (("EVENT_IDENTIFIER", session.id), ("EVENT_DESCRIPTION", setup.event),
+                       ("PROGRAM_NAME", "bridgetable"), ("PROGRAM_VERSION", _version()),
+                       ("WINNER_TYPE", len(standings.ranking)), ("TITLE", setup.event),
+                       ("DATE", on.strftime("%d/%m/%Y")), ("MASTER_POINT_TYPE", setup.master_point_type),
+                       ("SESSION_COUNT", 1), ("SECTION_COUNT", 1)):
+        _text(event, tag, value)
+    if method != "MATCH_POINTS":  # the scorers' matchpoint files leave the method out
+        _text(event, "SCORING_METHOD", method)
+    participants = ET.SubElement(event, "PARTICIPANTS", EVENT_TYPE=event_type)
     for entries in standings.ranking.values():
         for e in entries:
             pair = ET.SubElement(participants, "PAIR")
-            _text(pair, "PAIR_NUMBER", e.pair)
-            if e.direction:
-                _text(pair, "DIRECTION", e.direction)
-            _text(pair, "PLACE", e.rank)
+            _text(pair, "PAIR_NUMBER", number(e.pair))
+            _text(pair, "DIRECTION", e.direction if len(standings.ranking) > 1 else "")
             _text(pair, "TOTAL_SCORE", f"{e.total:.2f}")
             if e.top:
                 _text(pair, "PERCENTAGE", f"{e.percent:.2f}")
+            _text(pair, "PLACE", e.rank.rstrip("="))
+            _text(pair, "MASTER_POINTS_AWARDED", 0)
+            _text(pair, "MASTER_POINT_TYPE", setup.master_point_type)
             numbers = setup.numbers.get(e.pair, [])
             for index, name in enumerate(_names(session, e.pair)):
                 player = ET.SubElement(pair, "PLAYER")
                 _text(player, "PLAYER_NAME", name)
                 known = numbers[index] if index < len(numbers) else {}
-                if known.get("national"):
-                    _text(player, "NATIONAL_ID_NUMBER", known["national"])
+                _text(player, "NATIONAL_ID_NUMBER", known.get("national") or 0)
                 if known.get("club"):
                     _text(player, "CLUB_ID_NUMBER", known["club"])
-    points = method if method in ("MATCH_POINTS", "TOTAL_POINTS") else "IMPS"
     for board, rows in sorted(standings.travellers.items()):
-        element = ET.SubElement(event, "BOARD")
+        element = ET.SubElement(event, "BOARD", EVENT_TYPE=event_type)
         _text(element, "BOARD_NUMBER", board)
         for row in rows:
-            r = row.result
-            line = ET.SubElement(element, "TRAVELLER_LINE")
-            fields = {"NS_PAIR_NUMBER": r.ns, "EW_PAIR_NUMBER": r.ew, "CONTRACT": r.contract or None,
-                      "PLAYED_BY": r.declarer, "LEAD": r.lead, "TRICKS": r.tricks, "SCORE": r.ns_score,
-                      "ADJUSTED_SCORE": r.adjusted, f"NS_{points}": f"{row.ns_points:.2f}",
-                      f"EW_{points}": f"{row.ew_points:.2f}"}
-            for tag, value in fields.items():
-                if value is not None:
-                    _text(line, tag, value)
-    _handset(event, session, sorted(standings.travellers))
+            _traveller_line(ET.SubElement(element, "TRAVELLER_LINE"), row, number, points)
+    _handset(root, session, sorted(standings.travellers))
     ET.indent(root)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<!DOCTYPE USEBIO SYSTEM "{USEBIO_DTD}">\n' + ET.tostring(root, encoding="unicode") + "\n")
+            f'<!DOCTYPE USEBIO SYSTEM "{USEBIO_DTD}">\n'
+            + ET.tostring(root, encoding="unicode", short_empty_elements=False) + "\n")
+
+
+def _usebio_pair_number(session: Session) -> Callable[[int], str]:
+    """A pair's number as the scorers write it: in a Mitchell (two winners) each direction counts
+    from 1 with its direction ("3NS", "3EW"); otherwise the number alone."""
+    movement = session.setup.movement
+    if movement.get("kind") != "mitchell":
+        return str
+    tables = int(movement["tables"])
+    return lambda pair: f"{pair}NS" if pair <= tables else f"{pair - tables}EW"
+
+
+def _traveller_line(line: ET.Element, row: TravellerRow, number: Callable[[int], str], points: str) -> None:
+    r = row.result
+    _text(line, "NS_PAIR_NUMBER", number(r.ns))
+    _text(line, "EW_PAIR_NUMBER", number(r.ew))
+    fields: list[tuple[str, object]]
+    if r.adjusted or r.contract == WEIGHTED:  # the scorers' artificial score: "A" and both percentages
+        fields = [("SCORE", _artificial(row))]
+    elif r.contract == "Pass":
+        fields = [("CONTRACT", "PASS"), ("PLAYED_BY", "N"), ("TRICKS", 0), ("SCORE", 0)]
+    else:
+        lead = Card.parse(r.lead) if r.lead else None
+        fields = [("CONTRACT", r.contract), ("PLAYED_BY", r.declarer),
+                  ("LEAD", f"{lead.rank.letter}{lead.suit.letter}" if lead else None),  # rank first: "9H"
+                  ("TRICKS", r.tricks), ("SCORE", r.ns_score)]
+    for tag, value in fields:
+        if value is not None:
+            _text(line, tag, value)
+    _text(line, f"NS_{points}", f"{row.ns_points:.2f}")
+    _text(line, f"EW_{points}", f"{row.ew_points:.2f}")
+
+
+def _artificial(row: TravellerRow) -> str:
+    """An adjusted score as "A6040" (NS 60%, EW 40%); a weighted one by the percentages it earned."""
+    if row.result.adjusted:
+        adjusted = Adjusted.parse(row.result.adjusted)
+        ns, ew = adjusted.ns, adjusted.ew
+    else:
+        ns, ew = (100 * row.ns_points / row.top, 100 * row.ew_points / row.top) if row.top else (50, 50)
+    return f"A{round(ns):02d}{round(ew):02d}"
+
+
+def _version() -> str:
+    try:
+        return version("bridgetable")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return ""
 
 
 def _text(parent: ET.Element, tag: str, value: object) -> ET.Element:
@@ -207,10 +257,11 @@ def _text(parent: ET.Element, tag: str, value: object) -> ET.Element:
     return element
 
 
-def _handset(event: ET.Element, session: Session, numbers: list[int]) -> None:
-    """Each board's dealer, vulnerability and the four hands (suits highest first, "-" void)."""
+def _handset(root: ET.Element, session: Session, numbers: list[int]) -> None:
+    """Each board's four hands, as the scorers write them: hands and suits in alphabetical order
+    (East, North, South, West; clubs to spades), a void an empty element."""
     boards = session.store.boards(session.id)
-    handset = ET.SubElement(event, "HANDSET")
+    handset = ET.SubElement(root, "HANDSET")
     for number in numbers:
         info = boards.get(number)
         if info is None or not info.deal:
@@ -218,14 +269,12 @@ def _handset(event: ET.Element, session: Session, numbers: list[int]) -> None:
         deal = Deal.parse(info.deal)
         board = ET.SubElement(handset, "BOARD")
         _text(board, "BOARD_NUMBER", number)
-        _text(board, "DEALER", info.dealer)
-        _text(board, "VULNERABILITY", _USEBIO_VULNERABILITY[Vulnerability.parse(info.vulnerability)])
-        for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        for seat in (Seat.E, Seat.N, Seat.S, Seat.W):
             hand = ET.SubElement(board, "HAND")
-            _text(hand, "DIRECTION", seat.full_name.upper())
-            for suit, holding in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"),
-                                     str(deal[seat]).split("."), strict=True):
-                _text(hand, suit, holding or "-")
+            _text(hand, "DIRECTION", seat.full_name)
+            holdings = reversed(str(deal[seat]).split("."))  # clubs first
+            for suit, holding in zip(("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), holdings, strict=True):
+                _text(hand, suit, holding)
 
 
 def results_html(session: Session, standings: Standings | None = None) -> str:
@@ -236,14 +285,15 @@ def results_html(session: Session, standings: Standings | None = None) -> str:
         match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers)
 
 
-def write_exports(session: Session, directory: str | Path) -> dict[str, Path]:
-    """Write the session's PBN, USEBIO XML and HTML results into ``directory``."""
+def write_exports(session: Session, directory: str | Path, club: str = "") -> dict[str, Path]:
+    """Write the session's PBN, USEBIO XML (``club``: the club's name in it) and HTML results
+    into ``directory``."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     standings = score_session(session)
     paths = {"pbn": out / f"{session.id}.pbn", "usebio": out / f"{session.id}.usebio.xml",
              "html": out / f"{session.id}.html"}
     paths["pbn"].write_text(session_pbn(session, standings), "utf-8")
-    paths["usebio"].write_text(usebio_xml(session, standings), "utf-8")
+    paths["usebio"].write_text(usebio_xml(session, standings, club=club), "utf-8")
     paths["html"].write_text(results_html(session, standings), "utf-8")
     return paths

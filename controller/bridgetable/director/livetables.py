@@ -2,8 +2,8 @@
 each table's current board, its calls and cards by sequence number (a message lost or late does
 not shift the others; an "undo" drops what follows it).
 
-The hands are not part of the feed: the page shows them only once the board is over at every
-table that plays it (``board_finished``), so that no pair still to play it sees them.
+The hands are not part of the feed. What of a table's board the page shows to whom is for
+``visibility`` to say.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bridge import Auction, Call, Card, Seat, trick_winner
-from ..movements import Movement
 
 
 @dataclass
@@ -99,8 +98,3 @@ class LiveTables:
             return LiveBoard(current.table, current.board, current.round, dict(current.events),
                              set(current.alerts))
 
-
-def board_finished(movement: Movement, played: set[tuple[int, int]], board: int) -> bool:
-    """Whether every table that plays ``board`` in the movement has sent its result."""
-    return all((a.table, board) in played for r in range(1, movement.rounds + 1)
-               for a in movement.round(r) if board in a.boards)

@@ -29,6 +29,7 @@ from ..scoring import (
     matchpoint_board,
     total_board,
 )
+from ..scoring.imps import BUTLER_TRIM_FROM
 from ..scoring.ranking import positions
 from .store import StoredResult
 
@@ -61,20 +62,23 @@ def options(stored: StoredResult) -> list[tuple[float, BoardResult]]:
     return [(1.0, result(stored.ns_score or 0))]
 
 
-def score_board(scoring: str, inputs: list[BoardResult], times_played: int) -> list[Scored]:
+def score_board(scoring: str, inputs: list[BoardResult], times_played: int,
+                butler_trim_from: int = BUTLER_TRIM_FROM) -> list[Scored]:
     """One board's results scored by themselves: matchpoints ("MP", Neuberg up to the times the
-    movement plays the board), cross-IMPs ("XIMP") or Butler IMPs (otherwise)."""
+    movement plays the board), cross-IMPs ("XIMP") or Butler IMPs (otherwise, the datum trimmed
+    from ``butler_trim_from`` scores)."""
     if scoring == "MP":
         return matchpoint_board(inputs, max(times_played, len(inputs)))
     if scoring == "XIMP":
         return cross_imps(inputs)
     if scoring == "TOTAL":
         return total_board(inputs)
-    return butler(inputs)
+    return butler(inputs, butler_trim_from)
 
 
 def score_results(scoring: str, stored: Sequence[StoredResult], times_played: int,
-                  groups: Mapping[str, int] | None = None) -> list[Scored]:
+                  groups: Mapping[str, int] | None = None, butler_trim_from: int = BUTLER_TRIM_FROM
+                  ) -> list[Scored]:
     """Score a board's results (already without the ones not played), in their order; ``groups``
     (table -> group, for a fouled board) scores each group among itself."""
     if groups:
@@ -83,23 +87,25 @@ def score_results(scoring: str, stored: Sequence[StoredResult], times_played: in
             by_group[groups.get(str(r.table), 0)].append(index)
         scored: dict[int, Scored] = {}
         for members in by_group.values():
-            for index, s in zip(members, _weighted(scoring, [stored[i] for i in members], times_played),
-                                strict=True):
+            for index, s in zip(members, _weighted(scoring, [stored[i] for i in members], times_played,
+                                                   butler_trim_from), strict=True):
                 scored[index] = s
         return [scored[i] for i in range(len(stored))]
-    return _weighted(scoring, stored, times_played)
+    return _weighted(scoring, stored, times_played, butler_trim_from)
 
 
-def _weighted(scoring: str, stored: Sequence[StoredResult], times_played: int) -> list[Scored]:
+def _weighted(scoring: str, stored: Sequence[StoredResult], times_played: int,
+              butler_trim_from: int) -> list[Scored]:
     """Every combination of the weighted scores' parts scored, and each table's points summed by
     the combination's weight (no weighted score: one combination of weight 1, scored as it is)."""
     choices = [options(r) for r in stored]
     if all(len(c) == 1 for c in choices):
-        return score_board(scoring, [c[0][1] for c in choices], times_played)
+        return score_board(scoring, [c[0][1] for c in choices], times_played, butler_trim_from)
     ns, ew, top = [0.0] * len(stored), [0.0] * len(stored), 0.0
     for combination in itertools.product(*choices):
         weight = math.prod(w for w, _ in combination)
-        for i, s in enumerate(score_board(scoring, [r for _, r in combination], times_played)):
+        for i, s in enumerate(score_board(scoring, [r for _, r in combination], times_played,
+                                          butler_trim_from)):
             ns[i] += weight * s.ns
             ew[i] += weight * s.ew
             top = s.top

@@ -17,6 +17,7 @@ from ..bridge import Deal, board_dealer, board_vulnerability
 from ..i18n import STATION
 from ..link import SCHEMA_VERSION
 from ..movements import Movement, MovementError, howell, mitchell, robot_table, team_match
+from ..scoring.imps import BUTLER_TRIM_FROM
 from .store import BoardInfo, Store
 
 _ = STATION.gettext
@@ -38,6 +39,8 @@ class SessionSetup:
     {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
     "boards_per_round": 4} or {"kind": "robots", "boards": 8, "boards_per_round": 2} (one table
     against the robots, scored ROBOTS). ``hide_traveller`` lists tables that do not show the traveller.
+    ``kibitzers``: the live view of a table shows everyone the board being played there (the
+    director turns it on for an event where that is safe; ``visibility``).
     """
 
     session: str
@@ -48,6 +51,7 @@ class SessionSetup:
     numbers: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     teams: dict[str, str] = field(default_factory=dict)  # "home"/"away" -> team name, for TEAMS
     hide_traveller: list[int] = field(default_factory=list)
+    kibitzers: bool = False
     # the director's rulings (director.rulings): board -> {table: group} of a fouled board (keys
     # as text: the set-up is JSON), and procedural penalties {"pair", "points", "reason"}
     fouled: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -55,6 +59,8 @@ class SessionSetup:
     # the session's identity beyond this station (a UUID made when the station creates it): the
     # name may be used again (a new season, a reinstall, a restored backup), the identity never is
     uid: str = ""
+    master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
+    butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -65,6 +71,9 @@ class SessionSetup:
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
             raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
                                "and only it is"))
+        if self.butler_trim_from < 3:
+            raise SetupError(_("Butler's datum leaves out the top and bottom from 3 scores or more, "
+                               "not {n}").format(n=self.butler_trim_from))
         self.pairs = {int(pair): names for pair, names in self.pairs.items()}
         self.numbers = {int(pair): players for pair, players in self.numbers.items()}
 

@@ -28,6 +28,7 @@ from .robotmatch import robot_match
 from .rulings import played, score_results, with_penalties
 from .session import Session
 from .store import StoredResult
+from .visibility import board_finished, results_over
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,8 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             scored = [Scored(i, *i.score.imps()) if isinstance(i.score, Adjusted)
                       else Scored(i, against_robots[board], 0.0 - against_robots[board]) for i in inputs]
         else:
-            scored = score_results(scoring, stored, times.get(board, 0), session.setup.fouled.get(str(board)))
+            scored = score_results(scoring, stored, times.get(board, 0), session.setup.fouled.get(str(board)),
+                                   session.setup.butler_trim_from)
         if standings.match is not None:
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
@@ -117,7 +119,9 @@ INCREMENTAL = ("MP", "IMP", "XIMP", "TOTAL")  # the scorings where a board's sco
 
 
 class LiveStandings:
-    """A session's standings, kept up to date as results arrive (``put``), thread-safe.
+    """A session's standings, kept up to date as results arrive (``put``), thread-safe: all of
+    them for the director (``standings``), those of the boards over everywhere for everyone else
+    (``public``, ``visibility``).
 
     For MP, IMP and XIMP a result rescores its board and the totals of that board's pairs; a team
     match or a match against the robots (two tables, one) is scored whole when asked.
@@ -132,6 +136,10 @@ class LiveStandings:
         self._travellers: dict[int, list[TravellerRow]] = {}
         self._tally = Tally()
         self._ranking: dict[str, list[RankEntry]] | None = None
+        self._public = Tally()  # the boards over everywhere only, brought up to date when asked
+        self._over: set[int] = set()  # those boards (a board over stays over)
+        self._stale: dict[int, list[Scored]] = {}  # boards over: scores the public tally has to take
+        self._public_ranking: dict[str, list[RankEntry]] | None = None
         self._lock = threading.Lock()
         for stored in session.store.results(session.id) if results is None else results:
             self._keep(stored)
@@ -163,15 +171,19 @@ class LiveStandings:
                 self._rescore(number)
 
     def _rescore(self, board: int) -> None:
-        self._ranking = None
+        self._ranking = self._public_ranking = None
         if not self.incremental:
             return
         stored = played(self._board(board))
         scored = score_results(self.session.setup.scoring, stored, self._played.get(board, 0),
-                               self.session.setup.fouled.get(str(board)))
+                               self.session.setup.fouled.get(str(board)), self.session.setup.butler_trim_from)
         self._travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
                                    for r, s in zip(stored, scored, strict=True)]
         self._tally.put(board, scored)
+        if board in self._over or board_finished(self.session.movement,
+                                                 {(t, board) for _, t in self._latest[board]}, board):
+            self._over.add(board)
+            self._stale[board] = scored
 
     def _board(self, board: int) -> list[StoredResult]:
         """The board's latest revisions in the store's order (by table, then revision)."""
@@ -191,6 +203,21 @@ class LiveStandings:
                     self._tally.ranking(by_direction=self.session.movement.two_winners),
                     self.session.setup.penalties)
             return Standings(travellers=dict(sorted(self._travellers.items())), ranking=self._ranking)
+
+    def public(self) -> Standings:
+        """The standings of the boards every table has played: what a visitor sees."""
+        if not self.incremental:
+            return score_session(self.session, results_over(self.session.movement, self.results()))
+        with self._lock:
+            for board, scored in self._stale.items():
+                self._public.put(board, scored)
+            self._stale.clear()
+            if self._public_ranking is None:
+                self._public_ranking = with_penalties(
+                    self._public.ranking(by_direction=self.session.movement.two_winners),
+                    self.session.setup.penalties)
+            return Standings(travellers={board: rows for board, rows in sorted(self._travellers.items())
+                                         if board in self._over}, ranking=self._public_ranking)
 
     def traveller(self, board: int) -> list[TravellerRow]:
         """One board's rows."""

@@ -5,13 +5,17 @@ acknowledged: the session's set-up (event, movement, pairs with names and nation
 boards with deals), every stored revision of every result (the table's, with its auction and
 play, and the director's corrections and adjusted scores) and, once every board is played, the
 ranking. ``Upstream.scan`` reads the store and adds what is new (each message has a fixed id, so
-adding it again changes nothing); ``send_due`` publishes what is unacknowledged, again after
-``resend_after`` seconds, on ``bridgetable/v1/{club}/central/up``. The club's Mosquitto carries
-that topic to the central broker (``bridge_config``: a ``connection`` stanza, TLS, the club's own
-login) and brings back the center's acks on ``.../central/ack``. The bridge's own queue is a
-convenience, not the guarantee: a club offline for hours, a broker restarted, a message lost —
-the outbox sends again until the center says it stored it. Every message and ack is signed with
-the club's key (``derive_club_key``: the link's HMAC scheme, ``link.signing``).
+adding it again changes nothing); ``send_due`` publishes what is unacknowledged on
+``bridgetable/v1/{club}/central/up`` of the central broker, which ``Upstream`` connects to itself
+(TLS, the club's own login) and where it reads the center's acks on ``.../central/ack``. The
+club's own Mosquitto never talks to the WAN: a central broker that is down, a relay that accepts
+and closes, a link that swallows every packet touch only this thread and its MQTT client, never
+the broker the tables play through. One message is in flight per id at a time (one handed to
+the MQTT client is not published again until the central broker has taken it), and one that the
+center has not acknowledged is sent again after ``resend_after`` seconds, doubling up to
+``resend_max``: after an outage each message goes once, not once per period of the outage.
+Every message and ack is signed with the club's key (``derive_club_key``: the link's HMAC
+scheme, ``link.signing``).
 """
 
 from __future__ import annotations
@@ -40,23 +44,24 @@ from .standings import score_session
 from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
-RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this
+RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this, then
+RESEND_MAX = 120.0   # twice as long each time, up to this
 MAX_MESSAGE = 256 * 1024  # bytes: a set-up of 36 boards and 40 pairs is about 20 KiB, a result 2 KiB
 NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
 
 
 def up_topic(club: str) -> str:
-    """Where a club's station publishes to the center (the bridge carries it out)."""
+    """Where a club's station publishes to the center (on the central broker)."""
     return f"{club_root(club)}/central/up"
 
 
 def ack_topic(club: str) -> str:
-    """Where the center acknowledges a club's messages (the bridge carries it in)."""
+    """Where the center acknowledges a club's messages (on the central broker)."""
     return f"{club_root(club)}/central/ack"
 
 
 def down_topic(club: str, session: str) -> str:
-    """Where the center sends a club a session's set-up (the bridge carries ``down/#`` in; downlink):
+    """Where the center sends a club a session's set-up (on the central broker; downlink):
     one topic a session, so that several set-ups can wait for a club, each retained on its own
     (the session's name percent-encoded: no ``/``, ``+`` or ``#`` in a topic level)."""
     return f"{club_root(club)}/central/down/{quote(session, safe='')}"
@@ -74,22 +79,6 @@ def read_club_key(path: str | Path) -> bytes:
         return bytes.fromhex(Path(path).read_text(encoding="ascii").strip())
     except (OSError, ValueError) as exc:
         raise ValueError(f"--central-key {path}: not a readable hex key ({exc})") from None
-
-
-def bridge_config(club: str, host: str, port: int, username: str, password: str, *,
-                  cafile: str | None = None, name: str = "central") -> str:
-    """The ``connection`` stanza of the club's Mosquitto that carries the upstream topic out to
-    the central broker, and its acks and the center's set-ups (``downlink``) in (QoS 1, a persistent
-    session, so that the bridge queues while the link is down; with ``cafile`` over TLS)."""
-    lines = [f"connection {name}", f"address {host}:{port}",
-             f"remote_clientid bridgetable-bridge-{club}", f"remote_username {username}",
-             f"remote_password {password}", "cleansession false", "try_private true",
-             "restart_timeout 1 10", "bridge_protocol_version mqttv311",
-             f"topic {up_topic(club)} out 1", f"topic {ack_topic(club)} in 1",
-             f"topic {club_root(club)}/central/down/# in 1"]
-    if cafile:
-        lines += [f"bridge_cafile {cafile}", "bridge_insecure false"]
-    return "\n".join(lines) + "\n"
 
 
 def players(names: str) -> list[dict[str, str]]:
@@ -172,7 +161,8 @@ def mqtt_client(broker: Broker, client_id: str, *, clean_session: bool | None = 
 
 
 class UpstreamOutbox:
-    """What the center has not acknowledged, in a table of the station's own SQLite file."""
+    """What the center has not acknowledged, in a table of the station's own SQLite file: each
+    message with how many times it was published and when it is due again."""
 
     def __init__(self, path: str | Path) -> None:
         self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
@@ -180,10 +170,14 @@ class UpstreamOutbox:
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
-                             "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL)")
+                             "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL, "
+                             "tries INTEGER NOT NULL DEFAULT 0, due REAL, refused TEXT)")
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(upstream_outbox)")}
-            if "refused" not in columns:  # an outbox made before the center said why it refuses
-                self._db.execute("ALTER TABLE upstream_outbox ADD COLUMN refused TEXT")
+            # an outbox of an older station: due now, and nothing refused with a reason yet
+            for column, kind in (("tries", "INTEGER NOT NULL DEFAULT 0"), ("due", "REAL"),
+                                 ("refused", "TEXT")):
+                if column not in columns:
+                    self._db.execute(f"ALTER TABLE upstream_outbox ADD COLUMN {column} {kind}")
 
     def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
         """Add the messages not added before; how many were new."""
@@ -205,17 +199,39 @@ class UpstreamOutbox:
                                    "ORDER BY rowid DESC LIMIT 1", (len(prefix), prefix)).fetchone()
         return json.loads(row[0]) if row else None
 
-    def due(self, resend_after: float, limit: int = 500) -> list[dict[str, Any]]:
-        """Unacknowledged messages never sent, or sent more than ``resend_after`` s ago, oldest first;
-        they are marked sent now."""
+    def due(self, limit: int = 500) -> list[dict[str, Any]]:
+        """Unacknowledged messages never sent or due again, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT body FROM upstream_outbox WHERE acked IS NULL AND "
+                                    "(due IS NULL OR due <= ?) ORDER BY added, rowid LIMIT ?",
+                                    (time.time(), limit)).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def sent(self, ids: Sequence[str], resend_after: float, resend_max: float) -> None:
+        """``ids`` were published now: each is due again after ``resend_after`` seconds the first
+        time, twice as long each time after that, ``resend_max`` at most."""
         stamp = time.time()
         with self._lock, self._db:
-            rows = self._db.execute("SELECT id, body FROM upstream_outbox WHERE acked IS NULL AND "
-                                    "(sent IS NULL OR sent < ?) ORDER BY added, rowid LIMIT ?",
-                                    (stamp - resend_after, limit)).fetchall()
-            self._db.executemany("UPDATE upstream_outbox SET sent = ? WHERE id = ?",
-                                 [(stamp, row[0]) for row in rows])
-        return [json.loads(row[1]) for row in rows]
+            self._db.executemany(
+                "UPDATE upstream_outbox SET sent = ?, tries = tries + 1, "
+                "due = ? + min(? * (1 << min(tries, 20)), ?) WHERE id = ?",
+                [(stamp, stamp, resend_after, resend_max, ident) for ident in ids])
+
+    def taken(self, ids: Sequence[str], resend_after: float, resend_max: float) -> None:
+        """The central broker took ``ids`` now (perhaps long after they were published, on a link
+        that had gone silent): each is due again its current wait from now."""
+        stamp = time.time()
+        with self._lock, self._db:
+            self._db.executemany(
+                "UPDATE upstream_outbox SET due = ? + min(? * (1 << min(max(tries - 1, 0), 20)), ?) "
+                "WHERE id = ?",
+                [(stamp, resend_after, resend_max, ident) for ident in ids])
+
+    def postpone(self, ids: Sequence[str], seconds: float) -> None:
+        """``ids`` are still on their way (not published again): look at them in ``seconds``."""
+        with self._lock, self._db:
+            self._db.executemany("UPDATE upstream_outbox SET due = ? WHERE id = ?",
+                                 [(time.time() + seconds, ident) for ident in ids])
 
     def acknowledge(self, ids: Sequence[str]) -> None:
         with self._lock, self._db:
@@ -240,18 +256,25 @@ class UpstreamOutbox:
             return int(self._db.execute("SELECT COUNT(*) FROM upstream_outbox WHERE acked IS NULL")
                        .fetchone()[0])
 
+    def tries(self) -> dict[str, int]:
+        """How many times each message was published."""
+        with self._lock:
+            return dict(self._db.execute("SELECT id, tries FROM upstream_outbox"))
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
 
 class Upstream:
-    """Feeds one session of a club to the center through the club's broker."""
+    """Feeds one session of a club to the center, connected to the central broker ``central``
+    with its own MQTT client (never through the club's broker)."""
 
-    def __init__(self, session: Session, club: str, key: bytes, broker: Broker, outbox: UpstreamOutbox, *,
-                 resend_after: float = RESEND_AFTER, every: float = 1.0) -> None:
+    def __init__(self, session: Session, club: str, key: bytes, central: Broker, outbox: UpstreamOutbox, *,
+                 resend_after: float = RESEND_AFTER, resend_max: float = RESEND_MAX,
+                 every: float = 1.0) -> None:
         self.session, self.club, self.key, self.outbox = session, club, key, outbox
-        self.resend_after, self.every = resend_after, every
+        self.resend_after, self.resend_max, self.every = resend_after, resend_max, every
         self.refused = 0  # acks that were not the center's (bad signature or another club's)
         self.key_refused = False  # the center says it refuses this station's key (see _on_message)
         self._wake = threading.Event()
@@ -260,14 +283,21 @@ class Upstream:
         last = outbox.last(f"setup/{session.setup.uid}/")  # the set-up sent last, and its number
         self._setup: tuple[int, dict[str, Any] | None] = (
             (last["seq"], {k: last[k] for k in setup_content(session)}) if last else (0, None))
+        self._lock = threading.Lock()
+        self._in_flight: dict[int, str] = {}  # MQTT message id -> outbox id, until the broker has it
+        self._early: set[int] = set()  # MQTT message ids published before send_due noted them
+        self._taken: list[str] = []  # outbox ids the central broker has taken since send_due looked
         self._thread = threading.Thread(target=self._run, name=f"upstream-{club}", daemon=True)
-        client = mqtt_client(broker, f"bridgetable-upstream-{club}", clean_session=False)
+        # one client per club and session at the central broker (two sections of a club at once)
+        ident = hashlib.sha256(session.id.encode()).hexdigest()[:8]
+        client = mqtt_client(central, f"bridgetable-upstream-{club}-{ident}", clean_session=False)
         client.on_connect = self._on_connect
         client.on_message = self._on_message
-        self.client, self.broker = client, broker
+        client.on_publish = self._on_publish
+        self.client, self.central = client, central
 
     def start(self) -> None:
-        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive)
+        self.client.connect_async(self.central.host, self.central.port, self.central.keepalive)
         self.client.loop_start()
         self._thread.start()
 
@@ -310,19 +340,37 @@ class Upstream:
         return added
 
     def send_due(self) -> int:
-        """Publish what is unacknowledged and due; how many were published."""
+        """Publish what is unacknowledged and due, except what is still on its way to the central
+        broker (the MQTT client sends that again itself when it reconnects); how many were published."""
         if not self.client.is_connected():
             return 0
-        due = self.outbox.due(self.resend_after)
-        for body in due:
+        with self._lock:
+            flying = set(self._in_flight.values())
+            taken, self._taken = self._taken, []
+        self.outbox.taken(taken, self.resend_after, self.resend_max)
+        published, waiting = [], []
+        for body in self.outbox.due():
+            if body["id"] in flying:
+                waiting.append(body["id"])
+                continue
+            # not under self._lock: paho holds its own lock while it calls _on_publish
             payload = encode(envelope(body, self.club, self.key))
             if len(payload) > MAX_MESSAGE:  # the center would refuse it unread, and say nothing
                 reason = f"message: payload of {len(payload)} bytes exceeds {MAX_MESSAGE}"
                 self.outbox.refuse([{"id": body["id"], "reason": reason}])
                 log.warning("upstream: not sent, the center would refuse it: %s: %s", body["id"], reason)
                 continue
-            self.client.publish(up_topic(self.club), payload, qos=1)
-        return len(due)
+            info = self.client.publish(up_topic(self.club), payload, qos=1)
+            with self._lock:
+                if info.mid in self._early:  # the broker's PUBACK came before this line
+                    self._early.discard(info.mid)
+                    self._taken.append(body["id"])
+                else:
+                    self._in_flight[info.mid] = body["id"]
+            published.append(body["id"])
+        self.outbox.sent(published, self.resend_after, self.resend_max)
+        self.outbox.postpone(waiting, self.resend_after)
+        return len(published)
 
     def _run(self) -> None:
         while not self._stopping.is_set():
@@ -339,6 +387,14 @@ class Upstream:
         if not reason.is_failure:
             client.subscribe(ack_topic(self.club), qos=1)
             self._wake.set()
+
+    def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        with self._lock:
+            ident = self._in_flight.pop(mid, None)
+            if ident is None:
+                self._early.add(mid)
+            else:
+                self._taken.append(ident)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
@@ -403,28 +459,3 @@ def decode_json(payload: bytes) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ValueError("not a JSON object")
     return message
-
-
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m bridgetable.director.upstream CLUB HOST:PORT --password-file F [--cafile F]``:
-    print the club's bridge stanza (deploy/install-station.sh --central writes it)."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m bridgetable.director.upstream", description=main.__doc__)
-    parser.add_argument("club")
-    parser.add_argument("central", metavar="HOST:PORT", help="the central broker (8883: TLS)")
-    parser.add_argument("--username", help="the club's login at the central broker (default: the club)")
-    parser.add_argument("--password-file", required=True, metavar="FILE")
-    parser.add_argument("--cafile", metavar="FILE", help="the CA of the central broker's certificate")
-    args = parser.parse_args(argv)
-    host, _, port = args.central.rpartition(":")
-    password = Path(args.password_file).read_text(encoding="utf-8").strip()
-    print(bridge_config(args.club, host or args.central, int(port or 8883), args.username or args.club,
-                        password, cafile=args.cafile), end="")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

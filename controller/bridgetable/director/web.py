@@ -5,6 +5,8 @@ Pages update by themselves: ``/events`` is a server-sent-event stream that says 
 "status" whenever the ingest stores something; the page's script (``/live.js``) then fetches its
 fragment again. The director's login and forms are guarded as ``websecurity`` describes (a CSRF
 token and Origin check on every POST, wrong passwords throttled, a logout, security headers).
+Every page, fragment and API shows a visitor only the boards every table has played; the director,
+logged in, sees everything (``visibility``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from .actions import (
     adjust,
     enter_result,
     fouled,
+    kibitzers,
     not_played,
     penalty,
     rename_pair,
@@ -46,12 +49,12 @@ from .actions import (
     swap_pairs,
     weighted,
 )
-from .boardpage import board_values, live_values, score_card, withheld
+from .boardpage import board_values, live_values, score_card
 from .exports import results_html
 from .ingest import Ingest
-from .livetables import board_finished
 from .standings import Standings
 from .templating import TEMPLATES
+from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
 from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
 
@@ -83,8 +86,11 @@ class Station:
     def session(self) -> Any:
         return self.ingest.session
 
-    def standings(self) -> Standings:
-        return self.ingest.live.standings()
+    def standings(self, request: Request) -> Standings:
+        """Every board's for the director; for anyone else, those of the boards over everywhere."""
+        if is_director(request):
+            return self.ingest.live.standings()
+        return self.ingest.live.public()
 
     def render(self, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
         page = TEMPLATES.get_template(name).render(event=self.session.setup.event, **values)
@@ -101,10 +107,10 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
 
     async def ranking(request: Request) -> Response:
-        return station.render("ranking.html", **_ranking_values(station))
+        return station.render("ranking.html", **_ranking_values(station, request))
 
     async def ranking_fragment(request: Request) -> Response:
-        return station.render("ranking_table.html", **_ranking_values(station))
+        return station.render("ranking_table.html", **_ranking_values(station, request))
 
     async def board(request: Request) -> Response:
         number = request.path_params["board"]
@@ -113,7 +119,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             return station.render("error.html", message=_("there is no board {number}").format(number=number),
                                   status_code=404)
         played_out = board_finished(station.session.movement, station.ingest.played, number)
-        if not (played_out or "director" in request.session):  # no leaking to pairs still to play it
+        if not (played_out or is_director(request)):  # no leaking to pairs still to play it
             return station.render("board.html", board=info, withheld=True)
         # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
         values = await run_in_threadpool(board_values, station.ingest, info)
@@ -121,38 +127,41 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
-        standings = station.standings()
+        standings = station.standings(request)
         entry = next((e for entries in standings.ranking.values() for e in entries if e.pair == number), None)
         lines = score_card(standings, number)
-        if "director" not in request.session:  # a board still in play shows its points only
-            lines = [line if board_finished(station.session.movement, station.ingest.played, line.board)
-                     else withheld(line) for line in lines]
-        if entry is None and not lines:
+        over = finished_boards(station.session.movement, station.ingest.played)
+        playing = [] if is_director(request) else in_play(station.ingest.live.results(), over, number)
+        if entry is None and not lines and not playing:
             return station.render("error.html", status_code=404,
                                   message=_("pair {number} has no results").format(number=number))
         penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
         return station.render("pair.html", pair=number, entry=entry, lines=lines, penalties=penalties,
-                              names=station.session.setup.pairs, scoring=station.session.setup.scoring)
+                              names=station.session.setup.pairs, scoring=station.session.setup.scoring,
+                              in_play=playing)
 
     async def live_table(request: Request) -> Response:
         table = request.path_params["table"]
         if table not in station.ingest.status:
             return station.render("error.html", message=_("there is no table {table}").format(table=table),
                                   status_code=404)
-        return station.render("live.html", **live_values(station.ingest, table))
+        return station.render("live.html", **live_values(station.ingest, table,
+                                                         director=is_director(request)))
 
     async def live_fragment(request: Request) -> Response:
-        return station.render("live_table.html", **live_values(station.ingest, request.path_params["table"]))
+        return station.render("live_table.html", **live_values(station.ingest, request.path_params["table"],
+                                                               director=is_director(request)))
 
     async def tables(request: Request) -> Response:
         status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        return station.render("tables.html", status=status)
+        # what a table calling the director says may name a card of its board: to the director only
+        return station.render("tables.html", status=status, director=is_director(request))
 
     async def printable(request: Request) -> Response:
-        return HTMLResponse(results_html(station.session))
+        return HTMLResponse(results_html(station.session, station.standings(request)))
 
     async def standings_json(request: Request) -> Response:
-        return JSONResponse(station.standings().as_json(station.session.setup.pairs))
+        return JSONResponse(station.standings(request).as_json(station.session.setup.pairs))
 
     async def events(request: Request) -> Response:
         return StreamingResponse(_event_stream(request, station.ingest), media_type="text/event-stream",
@@ -193,7 +202,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return RedirectResponse("/login", status_code=303)
 
     async def director(request: Request) -> Response:
-        if "director" not in request.session:
+        if not is_director(request):
             return RedirectResponse("/login", status_code=303)
         message, status_code = "", 200
         if request.method == "POST":
@@ -205,7 +214,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                 message, status_code = _("refused: {reason}").format(reason=problem), 403
         return station.render("director.html", status_code=status_code, message=message,
                               actor=request.session["director"], csrf=csrf_token(request.session),
-                              rounds=station.rounds is not None,
+                              rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call],
                               central=central() if central is not None else None)
@@ -227,8 +236,13 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     return app
 
 
-def _ranking_values(station: Station) -> dict[str, Any]:
-    standings = station.standings()
+def is_director(request: Request) -> bool:
+    """Whether the request comes from the director, logged in."""
+    return "director" in request.session
+
+
+def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
+    standings = station.standings(request)
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
             "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
             "robots": standings.robots, "session_boards": len(station.session.movement.boards)}
@@ -292,6 +306,11 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         if action == "call":
             ingest.answer_call(table, actor, text.get("note", ""))
             return _("table {table}: call answered").format(table=table)
+        if action == "kibitzers":
+            on = text.get("on") == "1"
+            kibitzers(ingest, actor, on)
+            return _("the live tables show everyone the boards being played") if on else _(
+                "the live tables show a board once every table has played it")
         return _("unknown action {action!r}").format(action=action)
     except (ActionError, ValueError) as exc:
         return _("refused: {reason}").format(reason=exc)

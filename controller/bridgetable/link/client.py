@@ -177,6 +177,25 @@ class _Endpoint:
             log.exception("error in %s", what)
 
 
+class BrokerProbe(_Endpoint):
+    """Logs in once as a table would (``bridgetable selftest``): ``connected`` is set once the broker
+    has taken the login and the table's assignment subscription; ``refusal`` says why it did not."""
+
+    def __init__(self, club: str, table: int, broker: Broker) -> None:
+        super().__init__(broker, f"bridgetable-{club}-selftest-{table}", clean_session=True)
+        self.club, self.table = club, table
+        self.refusal: str | None = None
+
+    def subscriptions(self) -> list[tuple[str, int]]:
+        return [(topics.director_topic(self.club, "assign", self.table), 1)]
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                    properties: Any) -> None:
+        if reason.is_failure:
+            self.refusal = str(reason)
+        super()._on_connect(client, userdata, flags, reason, properties)
+
+
 class TableLink(_Endpoint):
     """One table's end of the link.
 

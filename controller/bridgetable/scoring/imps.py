@@ -11,25 +11,28 @@ from .adjusted import Adjusted
 from .results import BoardResult, Scored
 
 BUTLER_TRIM_FROM = 5  # with this many scores or more, the highest and the lowest are left out
+"""The station's default; club scorers differ (Compscore3 trims from 4): a session setting."""
 
 
-def butler_datum(scores: Sequence[int]) -> int:
+def butler_datum(scores: Sequence[int], trim_from: int = BUTLER_TRIM_FROM) -> int:
     """The datum of a board: the mean of NS's scores, leaving out the highest and the lowest once
-    there are at least five, rounded to the nearest 10 (halves away from zero)."""
+    there are at least ``trim_from`` (3 or more), rounded to the nearest 10 (halves away from zero)."""
     if not scores:
         raise ValueError("a datum needs at least one score")
+    if trim_from < 3:
+        raise ValueError(f"the datum trims the top and bottom from 3 scores or more, not {trim_from}")
     kept = sorted(scores)
-    if len(kept) >= BUTLER_TRIM_FROM:
+    if len(kept) >= trim_from:
         kept = kept[1:-1]
     mean = sum(kept) / len(kept)
     tens = int(abs(mean) / 10 + 0.5)
     return 10 * tens if mean >= 0 else -10 * tens
 
 
-def butler(results: Sequence[BoardResult]) -> list[Scored]:
+def butler(results: Sequence[BoardResult], trim_from: int = BUTLER_TRIM_FROM) -> list[Scored]:
     """IMPs of each table against the datum of the real (not adjusted) scores of the board."""
     real = [int(r.score) for r in results if not isinstance(r.score, Adjusted)]
-    datum = butler_datum(real) if real else 0
+    datum = butler_datum(real, trim_from) if real else 0
     return [_adjusted(r) if isinstance(r.score, Adjusted) else
             Scored(r, float(imps(r.score - datum)), float(-imps(r.score - datum)))
             for r in results]
