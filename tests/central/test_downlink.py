@@ -5,6 +5,8 @@ sessions' set-ups are refused with their reason."""
 from __future__ import annotations
 
 import json
+import queue
+import re
 import signal
 import subprocess
 import sys
@@ -20,14 +22,15 @@ from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, decode_setup, parse_setup, publish_setup, setup_body
 from bridgetable.director.session import Session, SessionSetup, SetupError, generated_boards
 from bridgetable.director.store import SQLiteStore
-from bridgetable.director.upstream import derive_club_key, down_topic, envelope
+from bridgetable.director.upstream import derive_club_key, down_topic, envelope, mqtt_client
 from bridgetable.link import Broker, SignatureError
-from bridgetable.link.accounts import write_accounts
+from bridgetable.link.accounts import Accounts, mosquitto_passwd, write_accounts
 from bridgetable.link.broker import MosquittoProcess, free_port
 from bridgetable.link.schema import encode
 
 from .linkproxy import LinkProxy
 
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 SECRET = bytes(range(32))
 NORTH, SOUTH = "northbridge", "southbridge"
 NORTH_KEY, SOUTH_KEY = derive_club_key(SECRET, NORTH), derive_club_key(SECRET, SOUTH)
@@ -162,6 +165,55 @@ def test_the_station_starts_the_session_the_center_sent(tmp_path: Path) -> None:
         assert [b.deal for b in store.boards("north-cup").values()] == [b["deal"] for b in cup()["boards"]]
     finally:
         store.close()
+
+
+def central_accounts(directory: Path) -> Accounts:
+    """The central broker's ACL as deploy/install-central.sh writes it (each club's login its name),
+    and, for this test, a login of the center that may publish the set-ups."""
+    script = (DEPLOY / "install-central.sh").read_text()
+    shipped = re.search(r"<<'ACL'\n(.*?)\nACL\n", script, re.S)
+    assert shipped is not None, "install-central.sh writes no ACL"
+    directory.mkdir(parents=True, exist_ok=True)
+    acl, passwords = directory / "acl", {NORTH: "north-pw", SOUTH: "south-pw", "center": "center-pw"}
+    acl.write_text(f"{shipped[1]}\nuser center\ntopic write bridgetable/v1/+/central/down/#\n")
+    password_file = directory / "passwords"
+    password_file.write_text("".join(f"{user}:{password}\n" for user, password in passwords.items()))
+    subprocess.run([mosquitto_passwd(), "-U", str(password_file)], check=True, capture_output=True)
+    return Accounts(acl, password_file, passwords, SECRET)
+
+
+def retained(broker: Broker, topic: str, wait: float = 2.0) -> list[bytes]:
+    """What a client logged in to ``broker`` receives on subscribing to ``topic`` (the retained)."""
+    got: queue.Queue[bytes] = queue.Queue()
+    client = mqtt_client(broker, f"reader-{broker.username}")
+    client.on_message = lambda _client, _userdata, msg: got.put(bytes(msg.payload))
+    client.connect(broker.host, broker.port)
+    client.loop_start()
+    try:
+        client.subscribe(topic, qos=1)
+        time.sleep(wait)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return list(got.queue)
+
+
+def test_the_central_brokers_acl_lets_a_club_read_its_sessions_set_ups_and_no_others(tmp_path: Path) -> None:
+    """One retained topic a session (``down/SESSION``): the shipped ACL's ``…/central/down/#``
+    lets the club's station subscribe to it with the club's login; another club's login reads
+    nothing of it."""
+    accounts = central_accounts(tmp_path / "accounts")
+    with MosquittoProcess(tmp_path / "central", accounts=accounts) as central:
+        def login(user: str) -> Broker:
+            return Broker(port=central.port, username=user, password=accounts.passwords[user])
+
+        publish_setup(login("center"), NORTH, NORTH_KEY, cup())
+        setup, _boards = SetupReceiver(login(NORTH), NORTH, NORTH_KEY, "north-cup").wait(20)
+        assert setup.session == "north-cup" and setup.event == "North cup, heat 1"
+        topic = down_topic(NORTH, "north-cup")
+        assert len(retained(login(NORTH), topic)) == 1  # the set-up is there, for its club
+        assert retained(login(SOUTH), topic) == []  # another club's login reads nothing of it
+        assert retained(login(SOUTH), topic.rsplit("/", 1)[0] + "/#") == []
 
 
 def serving(port: int) -> bool:
