@@ -110,6 +110,7 @@ def test_the_sessions_being_played_in_dutch_and_hungarian(client: TestClient) ->
     page = client.get("/live", headers={"Accept-Language": "nl"}).text
     assert "<h2>Wordt nu gespeeld</h2>" in page and "<th>Laatste resultaat</th>" in page
     assert f'href="/club/{PLAYING}/{UID}"' in page and f'href="/club/{CLUB}/{UID}"' not in page
+    assert f'href="/club/{PLAYING}/{UID}">mandag</a>' in page  # the session's name, its address its identity
     club = client.get(f"/club/{PLAYING}", headers={"Accept-Language": "hu"}).text
     assert f"{PLAYING} – versenyek" in club and "<td>folyik</td>" in club
     session = " ".join(client.get(f"/club/{PLAYING}/{UID}", headers={"Accept-Language": "hu"}).text.split())
