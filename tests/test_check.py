@@ -83,6 +83,24 @@ def test_wrong_contract_and_declarer_against_the_auction() -> None:
     assert "contract" in found and "declarer" in found
 
 
+def test_law_54a_partner_declaring_with_the_lead_from_his_left_is_a_warning() -> None:
+    """After an opening lead out of turn declarer may spread his hand and his partner declares
+    (Law 54A): the Declarer tag names the partner and the play begins on the partner's left."""
+    record = played_record()
+    assert record.declarer is not None and record.deal is not None
+    partner = record.declarer.partner
+    assert record.contract is not None
+    play = Play(record.deal, record.contract, partner)
+    while not play.is_complete:
+        play.play(play.legal_cards()[0])
+    record = dataclasses.replace(
+        record, declarer=partner, opening_leader=play.opening_leader, result=play.declarer_tricks,
+        tricks=[{trick.seat_of(i): card for i, card in enumerate(trick.cards)} for trick in play.tricks],
+        score_ns=None)
+    report = check_record(record)
+    assert report.problems == [] and len(report.warnings) == 1 and "Law 54A" in report.warnings[0]
+
+
 def test_insufficient_bid_names_law_27() -> None:
     record = played_record()
     record.calls = [Call.parse(c) for c in ["1H", "1D", "Pass", "Pass", "Pass"]]

@@ -178,7 +178,7 @@ def crawl_station(base: str, ingest: Ingest, client: httpx.Client) -> dict[str, 
     app = web.create_app(ingest)  # the routes, read from a station app like the served one
     movement = ingest.session.movement
     values = {"board": [*movement.boards, 99], "table": [*range(1, movement.tables + 1), 9],
-              "pair": [*movement.pairs, 99]}
+              "pair": [*movement.pairs, 99], "kind": ["pbn", "usebio", "html", "zip"]}
     pages = {}
     for path, methods in urls(app.routes, values):
         with client.stream("GET", base + path) as reply:

@@ -28,11 +28,13 @@ from .bridge import (
     Contract,
     Deal,
     Hand,
+    ParseError,
     Play,
     Seat,
     Suit,
     board_dealer,
     board_vulnerability,
+    callers,
     duplicate_score,
     trick_winner,
 )
@@ -79,6 +81,9 @@ class _Facts:
     # of a play that could be followed: declarer's side's tricks, tricks completed, and
     # declarer's tricks after revoke transfers (Law 64)
     outcome: tuple[int, int, int] | None = None
+    # of a play ended by a claim: the most tricks Law 64 may yet take from declarer's side for its
+    # revokes, and give it for the defenders' (two for each revoke, at the most)
+    room: tuple[int, int] = (0, 0)
 
 
 def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
@@ -127,13 +132,14 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
     if first is None:
         report.problems.append(Problem("auction", _("the auction has no first caller and no dealer")))
         return
-    if record.dealer is not None and first != record.dealer:
+    lost = _turns_lost_first(record, first)
+    if record.dealer is not None and first.after(-lost) != record.dealer:
         report.problems.append(Problem(
             "auction", _("the auction starts with {first}, but the dealer is {dealer} (Law 17A)").format(
                 first=_seat(first), dealer=_seat(record.dealer))))
-    fast = None if engine else fast_auction(first, record.calls)
+    fast = None if engine or lost or record.skipped else fast_auction(first, record.calls)
     if fast is None:
-        fast = _auction_with_accepted_calls(record, report, first)
+        fast = _auction_with_accepted_calls(record, report, first.after(-lost), [0] * lost + record.skipped)
         if fast is None:
             return
     complete, contract, declarer = fast
@@ -151,19 +157,33 @@ def _check_auction(record: BoardRecord, report: BoardReport, facts: _Facts, engi
 ACCEPTED = "accepted (Law 27A)"  # the note on an insufficient bid its LHO accepted (the table unit's export)
 
 
-def _auction_with_accepted_calls(record: BoardRecord, report: BoardReport, first: Seat
-                                 ) -> tuple[bool, Contract | None, Seat | None] | None:
+def _turns_lost_first(record: BoardRecord, first: Seat) -> int:
+    """The turns lost before the first call to a call out of rotation accepted (Law 29A): the
+    "-" between the Auction tag's seat, when it is the dealer, and the first caller."""
+    if "Auction" not in record.tags:
+        return 0
+    try:
+        tag = Seat.parse(record.tags["Auction"])
+    except ParseError:
+        return 0
+    return (first - tag) % 4 if tag == record.dealer else 0
+
+
+def _auction_with_accepted_calls(record: BoardRecord, report: BoardReport, dealer: Seat,
+                                 skipped: list[int]) -> tuple[bool, Contract | None, Seat | None] | None:
     """The auction call by call, an insufficient bid noted as accepted standing as legal (Law
-    27A); None, with the problem reported, at the first call the Laws do not allow."""
-    auction = Auction(first, policy="laws")
-    for number, call in enumerate(record.calls, start=1):
-        problem = auction.why_illegal(call)
-        accepted = problem is not None and problem.law == "27" and ACCEPTED in record.call_notes.get(
-            number - 1, "")
+    27A), a call after turns lost (``skipped``) as a call out of rotation accepted (29A); None,
+    with the problem reported, at the first call the Laws do not allow."""
+    auction = Auction(dealer, policy="laws")
+    seats = callers(dealer, len(record.calls), skipped)
+    for number, (call, seat) in enumerate(zip(record.calls, seats, strict=True), start=1):
+        problem = auction.why_illegal(call, seat)
+        accepted = problem is not None and (problem.law == "29-32" or problem.law == "27" and ACCEPTED in
+                                            record.call_notes.get(number - 1, ""))
         try:
             if problem is not None and not accepted:
                 raise problem
-            auction.add(call)
+            auction.add(call, seat)
             if accepted:
                 auction.decide(Choice.ACCEPT)
         except BridgeError as error:
@@ -191,7 +211,14 @@ def _compare_with_auction(record: BoardRecord, report: BoardReport, facts: _Fact
         report.problems.append(Problem("contract", _(
             "Contract {recorded}, but the auction ends in {contract}").format(
             recorded=notation.call(str(record.contract)), contract=notation.call(str(contract)))))
-    if record.declarer is not None and declarer is not None and record.declarer != declarer:
+    if declarer is not None and record.declarer == declarer.partner and record.opening_leader == declarer.rho:
+        # the play corroborates it: the lead came from the defender on the new declarer's left
+        report.warnings.append(_(
+            "Declarer {recorded} is the partner of {declarer}, who first named the strain of {contract}: "
+            "right only if {declarer} spread the hand after an opening lead out of turn (Law 54A)").format(
+            recorded=_seat(record.declarer), declarer=_seat(declarer), contract=notation.call(str(contract))))
+        declarer = record.declarer
+    elif record.declarer is not None and declarer is not None and record.declarer != declarer:
         report.problems.append(Problem(
             "declarer", _("Declarer {recorded}, but {declarer} first named the strain of {contract}").format(
                 recorded=_seat(record.declarer), declarer=_seat(declarer),
@@ -253,6 +280,9 @@ def _check_play(record: BoardRecord, report: BoardReport, facts: _Facts, engine:
 def _settle(play: Play, facts: _Facts) -> None:
     facts.outcome = (play.tricks_won(play.declarer.side), len(play.completed_tricks),
                      play.declarer_tricks)
+    revokes = [r.seat.side is play.declarer.side for r in play.revokes
+               if r.trick < 11 and r.seat != play.dummy and not r.corrected]
+    facts.room = (2 * revokes.count(True), 2 * revokes.count(False))
 
 
 def _completed_deal(record: BoardRecord, contract: Contract, declarer: Seat) -> Deal | None:
@@ -331,7 +361,8 @@ def _check_result(record: BoardRecord, report: BoardReport, facts: _Facts) -> No
                 result=result, won=won, adjusted=adjusted)))
         return
     remaining = 13 - done
-    if not won <= result <= won + remaining:
+    lose, gain = facts.room
+    if not won - lose <= result <= won + remaining + gain:
         report.problems.append(Problem(
             "result", _("Result {result} is impossible: declarer had won {won} tricks with {remaining} "
                         "to play").format(result=result, won=won, remaining=remaining)))

@@ -313,6 +313,10 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                              "without Mosquitto: anonymous clients, no ACL)"))
     parser.add_argument("--listen", default="0.0.0.0", help=_("web pages' address (default all)"))
     parser.add_argument("--port", type=int, default=8080, help=_("web pages' port (default 8080)"))
+    parser.add_argument("--trusted-proxy", action="append", metavar="ADDRESS",
+                        help=_("a reverse proxy in front of the pages, whose X-Forwarded-For names the "
+                             "client for the login's throttle (repeatable; default none: the header is "
+                             "ignored)"))
     # a service keeps the password out of the command line; one or the other is needed (checked
     # when the station runs, so that --help does not show it as required)
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),

@@ -118,7 +118,7 @@ def test_27b1a_lowest_sufficient_bid_in_the_same_strain_has_no_further_rectifica
     a.add("Pass")
     a.add("3NT")  # West, East's partner, bids freely
     assert a.restrictions == []
-    assert "no further rectification (Law 27B1a)" in str(a.irregularities[0])
+    assert "no further rectification (Law 27B1(a))" in str(a.irregularities[0])
 
 
 @pytest.mark.parametrize("substitute", ["3D", "2C", "1NT", "Pass"])
@@ -189,9 +189,9 @@ def test_31a2_bid_out_of_rotation_at_rhos_turn_then_rho_bids_offender_calls_free
     a.decide(REFUSE, Seat.W)
     assert a.turn is Seat.E and a.calls == [c("1C")]
     a.add("1D")  # East bids: South may make any legal call (Law 31A2)
-    a.add("1S")  # not the call withdrawn: North passes at the next turn (31A2b)
+    a.add("1S")  # not the call withdrawn: North passes at the next turn (31A2(b))
     a.add("Pass")
-    refused_call(a, "2C", "31A2b")
+    refused_call(a, "2C", "31A2(b)")
     a.add("Pass")
     a.add("2D")
     a.add("2S")
@@ -200,19 +200,17 @@ def test_31a2_bid_out_of_rotation_at_rhos_turn_then_rho_bids_offender_calls_free
     assert "may make any legal call (Law 31A2)" in str(a.irregularities[0])
 
 
-def test_32_double_out_of_rotation_refused_partner_passes_throughout() -> None:
+def test_32b_double_out_of_rotation_at_partners_turn_refused_partner_is_free() -> None:
     a = laws("1C")
     a.add("X", Seat.W)  # East's turn
     assert a.pending is not None and a.pending.law == "32"
     a.decide(REFUSE)  # by the director
-    assert a.turn is Seat.E
-    refused_call(a, "X", "32")  # East, the offender's partner, must pass
-    refused_call(a, "1D", "32")
+    assert a.turn is Seat.E and a.restrictions == []
+    a.add("Pass")  # East, the offender's partner, may make any legal call (Law 32B1)
     a.add("Pass")
+    a.add("1D")  # West, the offender: not the double, not comparable unless ruled so (32B2)
     a.add("Pass")
-    a.add("1D")  # West, the offender, is free
-    a.add("Pass")
-    assert a.legal_calls() == [PASS]
+    assert a.legal_calls() == [PASS]  # East passes at the next turn only
     a.add("Pass")
     a.add("Pass")
     assert a.is_complete and a.contract == Contract.parse("1D") and a.declarer is Seat.W
@@ -303,7 +301,8 @@ def test_54_56_refused_the_card_is_a_major_penalty_card_played_at_first_legal_op
     play.decide(REFUSE, Seat.N)
     assert play.turn is Seat.E and play.penalty_cards == {Seat.W: cards("SK")}
     assert Card.parse("SK") in play.remaining(Seat.W)
-    assert "SK is a major penalty card of West (Law 50); East leads (Law 56)" in str(play.irregularities[0])
+    assert "SK is a major penalty card of West (Law 50); East leads (Law 54D)" in str(play.irregularities[0])
+    play.choose_lead(None, by=Seat.N)  # declarer neither requires nor forbids spades (Law 50D2b)
     play.play("S3")  # East leads a spade
     play.play("S7")  # dummy
     assert play.legal_cards() == cards("SK")  # West must play it: it follows suit
@@ -335,6 +334,7 @@ def test_a_penalty_card_is_not_forced_when_it_cannot_legally_be_played() -> None
     play = laws_play()
     play.play("SK", Seat.W)
     play.decide(REFUSE, Seat.N)
+    play.choose_lead(None, by=Seat.N)  # Law 50D2b: the spade stays a penalty card
     play.play("H2")  # a heart: West must follow with a heart, the spade waits
     play.play("H6")
     assert play.legal_cards() == cards("H3 H9 HQ")
@@ -456,6 +456,13 @@ def test_a_play_with_leads_out_of_turn_still_plays_every_card_once(rnd: random.R
     while not play.is_complete:
         if play.pending is not None:
             play.decide(rnd.choice([ACCEPT, REFUSE]), rnd.choice([*play.pending.deciders, None]))
+            continue
+        choice = play.lead_choice
+        if choice is not None:  # Law 50D2: require, forbid or neither
+            play.choose_lead(rnd.choice([None, *choice.forbid]), require=rnd.random() < 0.5)
+            continue
+        if play.designation_due:  # Law 51A
+            play.designate(rnd.choice(play.designation_due))
             continue
         if not play.current.cards and rnd.random() < 0.3:
             seat = rnd.choice([s for s in Seat if s is not play.turn])

@@ -81,6 +81,21 @@ def test_law_63_an_established_revoke_cannot_be_corrected() -> None:
     assert play.revoke_transfer(Seat.W.side) >= 0 and not play.revokes[0].corrected
 
 
+def test_law_63a4_agreeing_to_the_opponents_claim_establishes_the_revoke() -> None:
+    play = laws_play()
+    for text in ["S3", "SJ", "C4", "SA"]:  # West revokes; North wins the trick
+        play.play(text)
+    revoke = play.revokes[0]
+    play.claim(Seat.N, 12)
+    assert not play.is_established(revoke)  # claimed, not yet agreed
+    play.accept_claim()  # East-West, the offenders, agree
+    assert play.is_established(revoke)
+    with pytest.raises(IllegalCard) as caught:
+        play.correct_revoke(Seat.W)
+    assert caught.value.law == "63A4" and not play.revokes[0].corrected
+    assert play.declarer_tricks == 13  # the claim's 12, the revoke trick, and no transfer back
+
+
 TWELVE_FIRST_ELEVEN = [
     # East leads his diamonds; South follows once, then throws spades; West throws clubs; North
     # throws his little cards and hearts, keeping ♥KQ. East wins the first eleven tricks.
@@ -145,14 +160,14 @@ def test_law_26_declarer_forbids_a_suit_as_long_as_the_partner_keeps_the_lead() 
         play.play("H2")
     with pytest.raises(IllegalCard, match="declarer does"):
         play.choose_lead(Suit.HEARTS, by=Seat.E)
-    with pytest.raises(IllegalCard, match="may not forbid a spade"):
-        play.choose_lead(Suit.SPADES, by=Seat.N)
+    with pytest.raises(IllegalCard, match="may not require"):  # nothing may be required (26B, 2017)
+        play.choose_lead(Suit.HEARTS, require=True, by=Seat.N)
     text = play.choose_lead(Suit.HEARTS, by=Seat.N)
-    assert text == "declarer forbade a heart lead by East (Law 31, 26A2)"
+    assert text == "declarer forbade a heart lead by East (Law 31, 26B)"
     assert all(c.suit is not Suit.HEARTS for c in play.legal_cards())
     with pytest.raises(IllegalCard) as caught:
         play.play("H2")
-    assert caught.value.law == "26"
+    assert caught.value.law == "31, 26B"
     play.play("CA")
     for text in ["C6", "C5", "C2"]:
         play.play(text)
@@ -165,3 +180,23 @@ def test_law_26_declarer_forbids_a_suit_as_long_as_the_partner_keeps_the_lead() 
         play.play(text)
     assert play.turn is Seat.E and any(c.suit is Suit.HEARTS for c in play.legal_cards())
     play.play("H7")
+
+
+# ---- Law 54A -----------------------------------------------------------------------------------
+def test_law_54a_declarer_spreads_his_hand_only_after_an_opening_lead_out_of_turn() -> None:
+    play = laws_play()  # 3NT by North: East's lead
+    play.play("SK", Seat.W)
+    pending = play.pending
+    assert pending is not None and Choice.SPREAD in pending.options
+    with pytest.raises(IllegalCard, match="may not decide"):
+        play.decide(Choice.SPREAD, Seat.S)  # dummy may not choose
+    play.decide(Choice.SPREAD, Seat.N)
+    assert play.declarer is Seat.S and play.dummy is Seat.N and play.opening_leader is Seat.W
+    assert play.current.cards == [card("SK")] and play.turn is Seat.N
+    assert "North spreads the hand and becomes dummy; South declares (Law 54A)" in str(play.irregularities[0])
+    for text in ["S4", "S3", "S7"]:
+        play.play(text)
+    assert play.turn is Seat.W
+    play.play("D4", Seat.E)  # West won; East leads out of turn: Law 53, 56, no spreading now
+    with pytest.raises(IllegalCard, match="not an option"):
+        play.decide(Choice.SPREAD, Seat.S)

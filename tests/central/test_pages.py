@@ -123,7 +123,7 @@ def test_a_players_page_in_german(client: TestClient) -> None:
     assert "<h2>Spieler 10002</h2>" in page.text and "— Spieler 10002</title>" in page.text
     assert all(f"<th>{word}</th>" in page.text for word in ("Klub", "Turnier", "Paar", "Platz"))
     assert "Mandagsturnering" in page.text and f'href="/club/{CLUB}/{UID}"' in page.text
-    assert "<td>25.00</td>" in page.text  # pair 1's percentage, as the station's ranking writes it
+    assert "<td>25,00</td>" in page.text  # pair 1's percentage, as a German reader writes it
     nobody = client.get("/player/99999", headers={"Accept-Language": "de"}).text
     assert "Kein Turnier dieses Spielers ist bei der Zentrale angekommen." in nobody
 

@@ -10,13 +10,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bridgetable import i18n
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
 from bridgetable.demo import club
-from bridgetable.demo.command import result_line, robot_board_line, robot_match_line
+from bridgetable.demo.command import ranking_line, result_line, robot_board_line, robot_match_line
 from bridgetable.director.session import Session, generated_boards
 from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.formats.pbn import read_pbn_file
@@ -131,6 +133,26 @@ def test_a_result_as_it_arrives():
     assert result_line(stored("3NT", "S", 11, 460)) == "round 2  table 3  board  5  3NT+2 S  NS +460"
     assert result_line(stored("Pass", None, None, 0)) == "round 2  table 3  board  5  passed out  NS +0"
     assert result_line(stored("", None, None, None, "60/40")) == "round 2  table 3  board  5  adjusted 60/40"
+
+
+def test_a_directors_weighted_score_or_board_not_played_as_it_arrives():
+    weighted = replace(stored("Weighted", None, None, None), record={"weighted": [
+        {"weight": 0.3, "contract": "4S", "declarer": "N", "tricks": 10, "ns_score": 620},
+        {"weight": 0.7, "contract": "4S", "declarer": "N", "tricks": 9, "ns_score": -100}]})
+    assert result_line(weighted) == "round 2  table 3  board  5  weighted score: 30% 4♠ N 10, 70% 4♠ N 9"
+    assert result_line(stored("Not played", None, None, None)) == "round 2  table 3  board  5  not played"
+
+
+def test_the_ranking_line_of_each_scoring():
+    entry = {"pair": 3, "names": "Ann & Bob", "percent": 62.5, "rank": 1, "group": "A NS", "total": 12.3}
+    assert ranking_line(entry) == " A NS    1 pair  3  62.50% Ann & Bob"
+    assert ranking_line({**entry, "percent": 0.0}, "IMP") == " A NS    1 pair  3 +12.30 IMPs Ann & Bob"
+    assert ranking_line({**entry, "percent": 0.0, "total": -4.0}, "XIMP") == \
+        " A NS    1 pair  3 -4.00 IMPs Ann & Bob"
+    assert ranking_line({**entry, "percent": 0.0, "total": 1230.0}, "TOTAL") == \
+        " A NS    1 pair  3  +1230 points Ann & Bob"
+    with i18n.speaking("da"):
+        assert ranking_line(entry) == " A NS    1 par  3  62,50% Ann & Bob"
 
 
 def demo_process(tmp_path, *options: str, stdin: int | None = None) -> subprocess.Popen:

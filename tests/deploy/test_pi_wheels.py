@@ -30,8 +30,9 @@ def test_every_pin_library_of_the_pi_extra_installs_as_a_wheel(tmp_path: Path, m
     requirements = pi_requirements(machine)
     assert requirements, f"the pi extra names no pin library for {machine}"
     run = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                          "--platform", PLATFORMS[machine], "--python-version", "3.11", "--dest", str(tmp_path),
-                          *requirements], capture_output=True, text=True, timeout=170)
+                          "--platform", PLATFORMS[machine], "--python-version", "3.11",
+                          "--dest", str(tmp_path), *requirements],
+                         capture_output=True, text=True, timeout=170)
     assert run.returncode == 0, run.stderr[-800:]
     wheels = sorted(path.name for path in tmp_path.glob("*.whl"))
     assert len(wheels) == len(requirements) and all(machine in wheel for wheel in wheels), wheels
@@ -40,6 +41,6 @@ def test_every_pin_library_of_the_pi_extra_installs_as_a_wheel(tmp_path: Path, m
 def test_the_install_script_is_shellcheck_clean_with_the_arm64_test() -> None:
     checker = shutil.which("shellcheck")
     assert checker, "shellcheck is missing: deploy/debian-packages.sh installs it (make test runs that)"
-    run = subprocess.run([checker, "-x", str(ROOT / "deploy" / "test-arm64.sh")], capture_output=True, text=True,
-                         cwd=ROOT / "deploy", timeout=60)
+    run = subprocess.run([checker, "-x", str(ROOT / "deploy" / "test-arm64.sh")], capture_output=True,
+                         text=True, cwd=ROOT / "deploy", timeout=60)
     assert run.returncode == 0, run.stdout

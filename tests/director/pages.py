@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -40,8 +39,7 @@ def finished_demo(directory: Path, tables: int = 3, rounds: int = 1) -> Session:
 def serve(ingest: Ingest, password: str = "pw") -> Iterator[str]:
     """The station's pages for ``ingest`` on a free port; yields the base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(web.create_app(ingest, password=password), host="127.0.0.1",
-                                           port=port, log_level="warning"))
+    server = web.server(web.create_app(ingest, password=password), "127.0.0.1", port)  # as the station does
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

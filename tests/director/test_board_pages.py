@@ -152,3 +152,70 @@ def test_the_readmes_pictures_of_the_board_page_and_a_score_card(demo):
         keep_screenshot(browser, "scorecard")
     finally:
         browser.set_window_size(1100, 900)
+
+
+def feed_live(ingest, row) -> None:
+    """A table's board as its live feed published it: the calls, then the cards."""
+    dealer = Seat.parse(ingest.boards[row.board].dealer)
+    calls = row.record["auction"]
+    events = [("call", call, str(dealer.after(i))) for i, call in enumerate(calls)]
+    for trick in replay(row, str(dealer))["tricks"]:
+        events += [("card", c["card"], c["seat"]) for c in trick["cards"]]
+    for seq, (kind, value, seat) in enumerate(events):
+        ingest.on_live({"table": row.table, "board": row.board, "round": row.round, "seq": seq, "event": kind,
+                        "value": value, "seat": seat})
+
+
+PHONE = 390
+
+
+def tables_wider_than_the_screen(browser) -> list[str]:
+    """Each table on the page that is wider than the phone's screen or scrolls inside itself."""
+    return browser.execute_script("""
+        const width = document.documentElement.clientWidth;
+        return Array.from(document.querySelectorAll('table')).filter(t => t.offsetParent !== null)
+          .filter(t => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > width + 1)
+          .map(t => (t.className || t.id || 'table') + ' ' + Math.round(t.getBoundingClientRect().width)
+                    + '/' + t.scrollWidth + ' px');""")
+
+
+def shown(browser, selector: str) -> list[str]:
+    """The texts of the cells ``selector`` finds that the page shows."""
+    return [e.text for e in browser.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
+
+
+def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_show(demo):
+    ingest, url, browser = demo
+    row = ingest.traveller(3)[0].result
+    feed_live(ingest, row)
+    browser.set_window_size(PHONE, 844)
+    try:
+        assert browser.execute_script("return document.documentElement.clientWidth") <= PHONE
+        for language in ("en", "hu", "de"):
+            for page in ("/", f"/pair/{row.ns}", f"/pair/{row.ew}", f"/board/3#table-{row.table}",
+                         f"/live/{row.table}", "/tables"):
+                path, _, fragment = page.partition("#")
+                browser.get(f"{url}{path}?lang={language}" + (f"#{fragment}" if fragment else ""))
+                WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table"))
+                assert tables_wider_than_the_screen(browser) == [], (language, page)
+        browser.get(f"{url}/?lang=en")
+        headings = shown(browser, "table.ranking th")
+        assert headings[:5] == ["Rank", "Pair", "Names", "%", "MP"] and "Boards" not in headings
+        browser.get(f"{url}/pair/{row.ns}")
+        assert shown(browser, "table.scorecard tr:first-child th") == \
+            ["Board", "Against", "Contract", "Score", "MP", "%"]
+        assert browser.find_element(By.ID, "card-total").is_displayed()
+        browser.get(f"{url}/board/3#table-{row.table}")
+        cells = shown(browser, f'table.traveller tr[data-table="{row.table}"] td')
+        assert cells[2].endswith(f" {row.tricks}") and len(cells) == 6  # NS, EW, contract, score, two %
+        browser.execute_script("document.querySelector('table.traveller').scrollIntoView()")
+        keep_screenshot(browser, "phone-board")
+        browser.get(f"{url}/")
+        keep_screenshot(browser, "phone-ranking")
+        browser.get(f"{url}/pair/{row.ns}")
+        keep_screenshot(browser, "phone-scorecard")
+        browser.get(f"{url}/live/{row.table}")
+        browser.execute_script("document.getElementById('live-auction').scrollIntoView()")
+        keep_screenshot(browser, "phone-live")
+    finally:
+        browser.set_window_size(1100, 900)

@@ -157,3 +157,17 @@ def test_logging_out_in_the_browser(served, browser):
     WebDriverWait(browser, 10).until(lambda d: d.current_url == url + "/login")
     browser.get(url + "/director")
     assert browser.current_url == url + "/login"
+
+
+def test_the_tables_page_updates_in_place(served, browser):
+    ingest, url = served
+    browser.get(url + "/tables")
+    wait = WebDriverWait(browser, 10)
+    wait.until(lambda d: d.execute_script("return typeof source !== 'undefined' && source.readyState === 1"))
+    browser.execute_script("window.notReloaded = true")
+    ingest.on_state({"schema": 1, "kind": "state", "table": 3, "status": "online", "round": 2, "board": 5,
+                     "director_call": True, "detail": "lead out of turn"})
+    text = "return document.querySelector('table.tables').textContent"  # at once: the fragment is replaced
+    wait.until(lambda d: "director called" in d.execute_script(text))  # a visitor: the reason is not said
+    assert "lead out of turn" not in browser.execute_script(text)
+    assert browser.execute_script("return window.notReloaded === true")  # the fragment, not the whole page

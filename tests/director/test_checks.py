@@ -101,6 +101,19 @@ def test_each_forged_field_is_refused_with_its_reason_in_the_log_and_the_audit_t
     assert reason in trail[0].detail
 
 
+def test_law_54a_partner_declaring_passes_only_with_the_boards_director_call(ingest: Ingest) -> None:
+    """After an opening lead out of turn declarer may spread his hand: his partner declares, the
+    table records the irregularity among the director calls, and the score is the same side's."""
+    genuine = result_message(ingest.session, 1, 2, "4S", "N", 10)
+    spread = forged(genuine, declarer="S")
+    problem = ingest.check_result(spread)
+    assert problem is not None and "the auction makes 4S by N" in problem
+    called = ["irregularity: lead out of turn DT by West (Law 54): accepted by North; North spreads the "
+              "hand and becomes dummy; South declares (Law 54A)"]
+    assert ingest.check_result(forged(spread, director_calls=called)) is None
+    assert ingest.check_result(forged(genuine, declarer="E", director_calls=called)) is not None
+
+
 def test_a_table_revision_after_the_directors_is_kept_and_the_director_still_counts(ingest: Ingest) -> None:
     session = ingest.session
     late = enter_result(ingest, "td", 1, 1, "3NT", "S", 9)  # the table's result never came
@@ -114,3 +127,12 @@ def test_a_table_revision_after_the_directors_is_kept_and_the_director_still_cou
     [latest] = session.store.results(session.id, board=1)
     assert (latest.source, latest.contract, latest.tricks) == ("director", "3NT", 10)
     assert Seat.parse(latest.declarer or "") is Seat.S
+
+
+def test_a_call_out_of_rotation_accepted_is_checked_at_the_seat_that_made_it(ingest: Ingest) -> None:
+    """Law 29A: North bid 4S at East's turn (board 2, East deals) and it was accepted: East, South
+    and West lost their turn, which the result says in ``skipped``."""
+    genuine = result_message(ingest.session, 1, 2, "4S", "N", 10)
+    accepted = forged(genuine, auction=["4S", "Pass", "Pass", "Pass"], skipped=[0, 0, 0])
+    assert ingest.check_result(accepted) is None
+    assert ingest.check_result(forged(accepted, skipped=[])) == "contract 4S by N: the auction makes 4S by E"

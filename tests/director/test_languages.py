@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from starlette.testclient import TestClient
 
 from bridgetable import i18n
-from bridgetable.director import web, websecurity
+from bridgetable.director import actions, web, websecurity
 from bridgetable.director.exports import results_html, session_pbn, usebio_xml
 from bridgetable.director.ingest import Ingest
 
@@ -226,14 +226,14 @@ def test_every_text_of_the_templates_goes_through_the_catalogue():
 NOTATION = ("Pass", "XX", "NT", "NS", "EW", "NESW", "WNES", "AKQJT98765432")  # standard, the engine's input
 SCAN = {  # what each module may say without the catalogue: (calls whose texts are not read, texts)
     "web.py": (("Route", "Mount", "render", "get", "RedirectResponse", "JSONResponse", "PlainTextResponse",
-                "StreamingResponse"),
+                "StreamingResponse", "getLogger", "exception"),  # the log is the operator's, in English
                ("templates", "live.js", "static", "utf-8",  # its files
                 "retry: 2000\n\n", ": keepalive\n\n", "event: ", "\ndata: ")),  # the event stream's protocol
     # the audit trail is the station's record, in English (its actions translated where shown)
     "actions.py": (("audit", "StoredResult", "_director_revision", "replace"),
-                   ("correct", "enter", *NOTATION)),
+                   ("correct", "enter", "ruling", *NOTATION, *actions.KEPT)),  # a record's keys
     "websecurity.py": (("get",), ("csrf", websecurity.CONTENT_SECURITY_POLICY)),
-    "boardpage.py": ((), NOTATION),
+    "boardpage.py": (("compile",), NOTATION),  # a pattern read, not said
 }
 
 
@@ -259,7 +259,7 @@ def test_the_ranking_and_a_board_page_in_danish_in_chromium(ingest, tmp_path):
         headings = [h.text for h in browser.find_elements(By.TAG_NAME, "h2")]
         assert "Resultatliste A NS" in headings and "Resultatliste A ØV" in headings
         header = browser.find_element(By.CSS_SELECTOR, 'table[data-group="A NS"] tr').text
-        assert header.split() == ["Plac.", "Par", "Navne", "Matchpoint", "Top", "%", "Spil"]
+        assert header.split() == ["Plac.", "Par", "Navne", "%", "Matchpoint", "Top", "Spil"]
 
         browser.find_element(By.CSS_SELECTOR, 'a[href="/board/1"]').click()  # the traveller under the ranking
         wait.until(lambda d: d.find_elements(By.ID, "viewer"))

@@ -32,6 +32,12 @@ def test_the_auction_names_each_callers_seat_and_marks_the_alerts():
     assert [c["call"] for c in data["calls"] if c["alert"]] == ["2H"]
 
 
+def test_a_call_out_of_rotation_accepted_is_shown_at_the_seat_that_made_it():
+    """Law 29A: South bid 1S at East's turn, accepted; East lost the turn (``skipped``)."""
+    data = replay(stored(auction=["1S", "Pass", "4S", "Pass", "Pass", "Pass"], skipped=[0]), dealer="E")
+    assert [c["seat"] for c in data["calls"]] == ["S", "W", "N", "E", "S", "W"]
+
+
 def test_the_tricks_and_their_winners_are_the_engines():
     play = whole_play("4S", "S")
     cards = [str(card) for trick in play.completed_tricks for card in trick.cards]

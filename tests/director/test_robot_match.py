@@ -1,10 +1,13 @@
 """A single table against the robots at the station: each board is scored as IMPs against the
 robot table as our results arrive, the ranking follows, and the web page shows the match."""
 
+import json
+import re
+
 import pytest
 from starlette.testclient import TestClient
 
-from bridgetable.bridge import Contract, Deal, Seat, Vulnerability, imps
+from bridgetable.bridge import Card, Contract, Deal, Seat, Vulnerability, imps
 from bridgetable.director import web
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import SessionSetup, SetupError
@@ -87,3 +90,22 @@ def test_the_web_page_shows_the_match_and_updates(ingest):
 def test_robot_scoring_goes_with_the_robot_movement_only(movement, scoring):
     with pytest.raises(SetupError, match="against the robots"):
         SessionSetup("s", "e", movement, scoring=scoring)
+
+
+def test_the_board_page_shows_the_robots_result_and_play_beside_ours(ingest):
+    ours = send(ingest, 1)
+    info = ingest.session.store.boards(ingest.session.id)[1]
+    robots = robot_board(1, Deal.parse(info.deal), Seat.parse(info.dealer),
+                         Vulnerability.parse(info.vulnerability))
+    with TestClient(web.create_app(ingest, password="pw")) as client:
+        page = client.get("/board/1").text
+    row = re.search(r'<tr data-table="0" class="robots" id="robots-row">(.*?)</tr>', page, re.S).group(1)
+    assert "Robots" in row and f"<td>{robots.score_ns}</td>" in row
+    viewer = json.loads(re.search(r'id="board-data">(.*?)</script>', page, re.S).group(1))
+    mine, theirs = viewer["rows"]
+    assert mine["table"] == 1 and [c["call"] for c in mine["calls"]] == ours["auction"]
+    assert theirs["robots"] and [c["call"] for c in theirs["calls"]] == [str(c) for c in robots.calls]
+    played = [c["card"] for t in theirs["tricks"] for c in t["cards"]]
+    assert len(played) == sum(len(t) for t in robots.tricks) and theirs["tricks_won"] == robots.result
+    assert all(robots.tricks[i][Seat.parse(c["seat"])] == Card.parse(c["card"])  # each card at its seat
+               for i, t in enumerate(theirs["tricks"]) for c in t["cards"])

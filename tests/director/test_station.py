@@ -8,6 +8,7 @@ import pytest
 
 from bridgetable.bridge import Seat
 from bridgetable.devices.display import Display
+from bridgetable.director.actions import ActionError
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
@@ -87,6 +88,10 @@ def test_rounds_move_on_and_a_restarted_station_carries_on(broker, tmp_path):
         assert restarted.advance("td") == 3
         assert next_round(assigned, 2)["round"] == 3
         assert restarted.session.store.audit_trail(session.id)[-1].action == "next round"
+        with pytest.raises(ActionError, match="round 3 is the last round of the session"):
+            restarted.advance("td")  # after the last round: refused, and audited
+        assert restarted.round == 3
+        assert restarted.session.store.audit_trail(session.id)[-1].action == "next round refused"
         restarted.stop()
     finally:
         table.stop()

@@ -281,7 +281,12 @@ def test_the_director_sends_the_round_again_or_starts_the_next(ingest):
     with TestClient(web.create_app(ingest, password=PASSWORD, rounds=rounds)) as client:
         log_in(client)
         csrf = token(client, "/director")
+        for action in ("resend", "advance"):  # the box "confirm" unticked: refused, nothing done
+            page = client.post("/director", data={"action": action, "csrf": csrf}).text
+            assert "refused: tick the box to confirm" in page
+        assert page.count('name="confirm" value="yes" required') == 2
         assert "round 1 sent to the tables again" in client.post(
-            "/director", data={"action": "resend", "csrf": csrf}).text
-        assert "round 2 started" in client.post("/director", data={"action": "advance", "csrf": csrf}).text
+            "/director", data={"action": "resend", "csrf": csrf, "confirm": "yes"}).text
+        assert "round 2 started" in client.post("/director", data={"action": "advance", "csrf": csrf,
+                                                                   "confirm": "yes"}).text
     assert rounds.done == [("resend", "Tom"), ("advance", "Tom")]

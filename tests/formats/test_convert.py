@@ -95,6 +95,19 @@ def test_what_lin_cannot_say_refuses_the_conversion(tmp_path):
     assert not (tmp_path / "out.lin").exists()
 
 
+def test_a_turn_lost_to_a_call_out_of_rotation_refuses_the_conversion_to_lin(tmp_path):
+    """PBN's "-" between two calls (Law 29A: West's 2C at South's turn, accepted): LIN has no way
+    to say it, so nothing is written."""
+    source = tmp_path / "lost-turn.pbn"
+    source.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Auction "N"]\n'
+                      "1H Pass - 2C\nPass Pass Pass\n")
+    [record] = read_pbn_file(source)
+    assert record.skipped == [2] and record.problems == []
+    with pytest.raises(ConvertError, match=r"record 0 \(board 1\): skipped"):
+        convert(source, tmp_path / "out.lin")
+    assert not (tmp_path / "out.lin").exists()
+
+
 def test_unknown_extension_and_unreadable_input_write_nothing(tmp_path):
     with pytest.raises(ConvertError, match=r"\.pbn or \.lin, not '\.txt'"):
         convert(DAYLONG, tmp_path / "out.txt")

@@ -87,12 +87,15 @@ def test_lead_out_of_turn_refused_becomes_a_penalty_card(laws: BoardFlow) -> Non
     feed(laws, *auction_events(Seat.N, "1NT Pass 3NT Pass Pass Pass"))  # North declares, East leads
     feed(laws, card("W", "SJ"))
     view = laws.view()
-    assert view.irregularity == "SJ led out of turn by West: North accepts (OK) or director (DIRECTOR)"
+    assert view.irregularity == ("SJ led out of turn by West: North accepts (OK), does not (UNDO), becomes "
+                                 "dummy (PASS, Law 54A) or director (DIRECTOR)")
     assert view.deciders == ("N",) and view.trick == ()
     assert "awaits a decision" in refused(laws, card("E", "S2"))
     feed(laws, key("E", "DIRECTOR"), key("E", "UNDO"))  # the director: not accepted
     play = laws.play
     assert play is not None and play.penalty_cards == {Seat.W: [Card.parse("SJ")]}
+    assert "Law 50D2" in refused(laws, card("E", "S2"))  # declarer's choice first
+    feed(laws, key("N", "PASS"))  # neither required nor forbidden: SJ stays a penalty card
     feed(laws, card("E", "S2"), card("N", "S5"))  # dummy's card, scanned at declarer's seat
     assert "penalty card SJ" in refused(laws, card("W", "S4"))
     feed(laws, card("W", "SJ"))

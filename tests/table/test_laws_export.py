@@ -32,7 +32,8 @@ def test_a_board_with_irregularities_alerts_and_a_corrected_revoke_reads_back(
                         policy="laws")
     journal_path = tmp_path / "journal.db"
     service = TableService(config, Journal(journal_path, SESSION))
-    events = [key("N", "OK"), *bid("N", "1H"), *bid("E", "PASS"), key("N", "UNDO"),  # Law 25A
+    events = [key("N", "OK"), *bid("N", "1H"), *bid("E", "PASS"), key("N", "UNDO"),
+              key("S", "OK"),  # Law 25A: East has called over it, so the director rules
               *bid("N", "1NT"), key("S", "ALERT"), *bid("E", "1C"),  # alerted; an insufficient bid
               key("S", "OK"),  # South accepts it (Law 27A)
               *bid("S", "3NT"), *bid("W", "PASS"), *bid("N", "PASS"), *bid("E", "PASS"),

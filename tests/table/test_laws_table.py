@@ -44,9 +44,10 @@ def calls(board: BoardFlow, *pairs: str) -> None:
 def test_law_25a_undo_replaces_norths_call_after_east_has_called(policy: str) -> None:
     board = flow(policy)
     calls(board, "N 1H", "E PASS")
-    [outcome] = feed(board, key("N", "UNDO"))
-    assert outcome.message == ("North replaced the unintended call 1H (Law 25A); East's Pass over "
-                               "it was withdrawn (Law 25A6)")
+    feed(board, key("N", "UNDO"))  # East has called over it: the director rules (Law 25A, 25B)
+    [outcome] = feed(board, key("W", "OK"))  # unintended
+    assert outcome.message == ("North replaced the unintended call 1H (Law 25A); East may keep its "
+                               "Pass over it (OK) or replace it (Law 25A6)")
     assert board.view().calls == () and board.view().turn == "N"
     calls(board, "N 1S", "E 2H", "S 2S")
     message = refused(board, key("N", "UNDO"))  # partner has called: too late
@@ -158,12 +159,13 @@ def test_law_26_the_leaders_display_shows_declarers_choice_and_it_is_enforced() 
     board = law_26_board()
     assert board.declarer is Seat.N and board.phase is Phase.PLAY
     view = board.view()
-    assert view.lead_choice is not None and "require or forbid a hearts lead" in view.lead_choice
+    assert view.lead_choice is not None and "forbid the lead of any one suit" in view.lead_choice
     refused(board, card("E", "H2"))  # declarer chooses first
     refused(board, key("E", "H"))  # East may not choose
+    assert "26B" in refused(board, key("N", "OK"))  # nothing may be required (26B, June 2017)
     [outcome] = feed(board, key("N", "H"))
-    assert outcome.message == "declarer forbade a heart lead by East (Law 31, 26A2)"
-    assert "Law 26" in refused(board, card("E", "H2"))
+    assert outcome.message == "declarer forbade a heart lead by East (Law 31, 26B)"
+    assert "Law 31, 26B" in refused(board, card("E", "H2"))
     feed(board, card("E", "CA"))
     assert board.view().lead_choice is None
 

@@ -120,8 +120,8 @@ def test_a_danish_table_restarted_says_again_in_danish_what_happened(tmp_path) -
     said = record(table)
     table.journal.close()
     assert said[-1] == ("uregelmæssighed: utilstrækkelig melding 1♣ af Øst (Lov 27): ikke godtaget af "
-                        "turneringslederen; erstattet af 2♣, det laveste tilstrækkelige bud i samme farve: "
-                        "ingen yderligere berigtigelse (Lov 27B1a)")
+                        "turneringslederen; erstattet af 2♣, laveste tilstrækkelige bud i samme farve: "
+                        "ingen yderligere berigtigelse (Lov 27B1(a))")
     restarted = service()
     assert record(restarted) == said
     restarted.journal.close()

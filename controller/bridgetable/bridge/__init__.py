@@ -3,7 +3,7 @@
 The names most code needs are re-exported here: ``from bridgetable.bridge import Auction, Card``.
 """
 
-from .auction import DOUBLE, PASS, REDOUBLE, Auction, Call, CallKind, Contract, MadeCall, Restriction
+from .auction import DOUBLE, PASS, REDOUBLE, Auction, Call, CallKind, Contract, MadeCall, Restriction, callers
 from .cards import DECK, Card, Rank, Seat, Side, Strain, Suit
 from .chicago import Chicago, ChicagoDuplicate
 from .deal import Deal, Hand, Vulnerability, board_dealer, board_vulnerability
@@ -26,7 +26,8 @@ __all__ = [
     "IllegalClaim", "IllegalDeal", "Irregularity", "MadeCall", "Minibridge", "ParseError", "Play",
     "Policy", "Rank", "Restriction", "Revoke", "Rubber", "ScoreSheet", "Seat", "Side", "Strain", "Suit",
     "Trick", "TwoHandedPlay", "TwoPlayer", "Vulnerability",
-    "board_dealer", "board_vulnerability", "duplicate_score", "game_form", "hand_phase", "honours", "imps",
+    "board_dealer", "board_vulnerability", "callers", "duplicate_score", "game_form", "hand_phase", "honours",
+    "imps",
     "matchpoint_percent", "matchpoints", "minibridge_declarer", "neuberg", "parse_minibridge_result",
     "stock_phase", "trick_winner",
 ]

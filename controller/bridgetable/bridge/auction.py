@@ -152,6 +152,21 @@ class Contract:
         return cls.parse(text)
 
 
+def callers(first: Seat, count: int, skipped: Iterable[int] = ()) -> list[Seat]:
+    """The seat of each of ``count`` calls made from ``first`` on, one turn forfeited before the
+    call of each index in ``skipped`` (an index twice: two turns; Law 29A: a call out of rotation
+    accepted, the players it passed over have lost their turn)."""
+    lost = [0] * (count + 1)
+    for index in skipped:
+        lost[min(index, count)] += 1
+    seats, seat = [], first
+    for index in range(count):
+        seat = seat.after(lost[index])
+        seats.append(seat)
+        seat = seat.lho
+    return seats
+
+
 @dataclass(frozen=True, slots=True)
 class MadeCall:
     """A call in an auction, with the seat that made it."""
@@ -176,7 +191,7 @@ class Change:
         text = _("{seat} replaced the unintended call {call} (Law 25A)").format(
             seat=words.seat(self.seat), call=words.call(self.call))
         if self.lho_call is not None:
-            text += "; " + _("{seat}'s {call} over it was withdrawn (Law 25A6)").format(
+            text += "; " + _("{seat} may keep its {call} over it (OK) or replace it (Law 25A6)").format(
                 seat=words.seat(self.seat.lho), call=words.call(self.lho_call))
         return text
 
@@ -185,8 +200,8 @@ class Change:
 class LeadPenalty:
     """What declarer may do at the first lead of ``offender``'s partner when ``offender``, whose call
     ``withdrawn`` was cancelled and replaced by a different call, becomes a defender (Law 26):
-    require the lead of one of ``require`` or forbid the lead of one of ``forbid``, the prohibition
-    lasting as long as that partner keeps the lead."""
+    require the lead of one of ``require`` (none under Law 26B as amended in June 2017) or forbid
+    the lead of one of ``forbid``, the prohibition lasting as long as that partner keeps the lead."""
 
     offender: Seat
     withdrawn: Call
@@ -195,12 +210,15 @@ class LeadPenalty:
     forbid: tuple[Suit, ...]
 
     def __str__(self) -> str:
-        names = _(" or ").join(words.suits(suit) for suit in self.require)
+        names = _(" or ").join(words.suits(suit) for suit in self.require or self.forbid)
         if self.require:
             text = _("declarer may require or forbid a {suits} lead at {leader}'s first lead "
                      "({offender}'s {call} was withdrawn, Law {law})")
-        else:
+        elif len(self.forbid) == len(Suit):
             text = _("declarer may forbid the lead of any one suit at {leader}'s first lead "
+                     "({offender}'s {call} was withdrawn, Law {law})")
+        else:
+            text = _("declarer may forbid a {suits} lead at {leader}'s first lead "
                      "({offender}'s {call} was withdrawn, Law {law})")
         return text.format(suits=names, leader=words.seat(self.offender.partner),
                            offender=words.seat(self.offender), call=words.call(self.withdrawn), law=self.law)
@@ -215,7 +233,7 @@ class Restriction:
     law: str
     once: bool = False
     call: Call = PASS  # the call it obliges (Law 31A1: a bid out of rotation that must be repeated)
-    no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B1b)
+    no_double: bool = False  # only: may not double or redouble at the next turn (Law 30B2(b))
 
     def __str__(self) -> str:
         if self.no_double:
@@ -240,8 +258,9 @@ class Auction:
 
     Under ``policy="laws"`` an insufficient bid (Law 27) or a call out of rotation (Laws 29-32)
     is not refused: ``add`` records it as the ``pending`` ``Irregularity``, and the auction waits
-    for ``decide`` (see there). Lead restrictions after a cancelled call (Laws 26, 27D, 30-32's
-    references to 26) and Law 23 adjustments are the director's, outside the engine.
+    for ``decide`` (see there). The Law 26B lead restrictions a cancelled call brings are in
+    ``lead_penalties``; the director may rule a substitute comparable (``rule_comparable``, Law
+    23A); Law 27D and 23C adjustments are the director's, outside the engine.
 
     >>> a = Auction(Seat.N)
     >>> for c in "1NT Pass 3NT Pass Pass Pass".split():
@@ -265,6 +284,9 @@ class Auction:
         # the offender's next call with the withdrawn one ("final").
         self._awaiting: list[tuple[Irregularity, str]] = []
         self._withdrawn: list[tuple[Seat, Call, str]] = []  # calls that bring Law 26 lead penalties
+        # the last substitute for a cancelled call, which the director may rule comparable: its
+        # irregularity, its index, the obligation to pass it brought and its Law 26 entry
+        self._judgeable: tuple[Irregularity, int, Restriction | None, tuple[Seat, Call, str]] | None = None
         self._calls: list[MadeCall] = []
         # Kept up to date as calls are made, so that checking a call does not rescan the auction.
         self._last_bid: MadeCall | None = None
@@ -272,6 +294,22 @@ class Auction:
         self._passes = 0  # passes since the last other call (or since the start)
         for call in calls:
             self.add(call)
+
+    @classmethod
+    def recorded(cls, dealer: Seat, calls: Iterable[Call | str], skipped: Iterable[int]) -> Auction:
+        """The auction a record holds: each call after turns lost (``skipped``, as the property
+        gives them) is a call out of rotation accepted (Law 29A). IllegalCall for any other
+        irregular call."""
+        made = [Call.parse(call) if isinstance(call, str) else call for call in calls]
+        auction = cls(dealer, policy="laws")
+        for call, seat in zip(made, callers(dealer, len(made), skipped), strict=True):
+            problem = auction.why_illegal(call, seat)
+            if problem is not None and problem.law != "29-32":
+                raise problem
+            auction.add(call, seat)
+            if problem is not None:
+                auction.decide(Choice.ACCEPT)
+        return auction
 
     # ---- reading the auction -------------------------------------------------------------
     @property
@@ -283,6 +321,16 @@ class Auction:
 
     def __len__(self) -> int:
         return len(self._calls)
+
+    @property
+    def skipped(self) -> list[int]:
+        """The turns lost to calls out of rotation accepted (Law 29A): for each, the index of the
+        call it comes before (see ``callers``, which gives the seats back)."""
+        lost, turn = [], self.dealer
+        for index, made in enumerate(self._calls):
+            lost += [index] * ((made.seat - turn) % 4)
+            turn = made.seat.lho
+        return lost
 
     @property
     def turn(self) -> Seat:
@@ -423,16 +471,32 @@ class Auction:
         if (refused is not None and call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
                 and (seat or self.turn) == refused.offender == self.turn):
             return self._cancel_double(refused, call)
+        if seat is not None and self._must_pass_now(seat):  # Law 28A: the pass, then the call
+            trial = self.copy()
+            trial._add(MadeCall(trial.turn, PASS))
+            trial.add(call, seat)  # raises, before anything changes, what the call would raise
+            self._add(MadeCall(self.turn, PASS))
         problem = self.why_illegal(call, seat)
         if problem is not None:
             if self.policy == "laws" and problem.law in ("27", "29-32") and self.pending is None:
                 return self._irregular(call, seat or self.turn, problem)
             raise problem
-        made = MadeCall(self.turn, call)
+        return self._add(MadeCall(self.turn, call))
+
+    def _add(self, made: MadeCall) -> MadeCall:
         self._calls.append(made)
         self._note(made)
         self._after_call(made)
         return made
+
+    def _must_pass_now(self, seat: Seat) -> bool:
+        """Whether ``seat`` calls at its right-hand opponent's turn while that opponent is obliged
+        to pass: the call is in rotation, after that opponent's pass (Law 28A)."""
+        turn = self.turn
+        if (seat != turn.lho or self.is_complete or self.pending is not None
+                or self._substitute_for is not None):
+            return False
+        return any(r.seat == turn and r.call == PASS and not r.no_double for r in self.restrictions)
 
     def _cancel_double(self, refused: Irregularity, call: Call) -> MadeCall:
         """A double or redouble substituted for a refused insufficient bid is cancelled (Law 27B3):
@@ -474,11 +538,13 @@ class Auction:
         ACCEPT (Laws 27A, 29A): the call stands as if legal and the auction continues from it,
         with the player on the offender's left. REFUSE: the call is cancelled. For an insufficient
         bid the offender must then substitute a legal call (Law 27B): the lowest sufficient bid in
-        the same strain has no further rectification (27B1a), any other call obliges the offender's
-        partner to pass whenever in turn (27B2). For a call out of rotation the turn reverts to the
-        player whose turn it was, and the offender must pass at the next turn after a pass (Law 30A);
-        the offender's partner must pass throughout after a bid (31, its simple case), a double or
-        a redouble (32). A call that breaks such an obligation is refused, naming the Law.
+        the same strain has no further rectification (27B1(a)), any other call obliges the
+        offender's partner to pass whenever in turn (27B2) unless the director rules it comparable
+        (27B1(b), ``rule_comparable``). For a call out of rotation the turn reverts to the player
+        whose turn it was: a pass is rectified as Law 30 has it (``_refuse_pass``); after a bid,
+        double or redouble at the right-hand opponent's turn that opponent's call is awaited (31A,
+        32A), at partner's turn partner calls freely (31B, 32B); then the offender's next call
+        (see ``_follow_up``). A call that breaks an obligation is refused, naming the Law.
         """
         pending = decide_pending(self.irregularities, choice, by, IllegalCall,
                                  _("there is no irregular call awaiting a decision"))
@@ -492,29 +558,32 @@ class Auction:
             self._substitute_for = pending
         elif pending.law == "30":
             self._refuse_pass(pending)
-        elif pending.law == "31" and pending.in_turn == pending.offender.rho:
+        elif pending.in_turn == pending.offender.rho:  # Laws 31A, 32A
             pending.rectification.append(
-                _("if {seat} passes, {offender} must repeat {call} (Law 31A1)").format(
+                _("if {seat} passes, {offender} must repeat {call} (Law {law})").format(
                     seat=words.seat(pending.in_turn), offender=words.seat(pending.offender),
-                    call=words.call(call)))
+                    call=words.call(call), law=pending.law + "A1"))
             self._awaiting.append((pending, "rho"))
-        else:
-            self._restrict(pending, Restriction(pending.offender.partner, pending.law))
-            self._awaiting.append((pending, "final"))
+        else:  # Laws 31B, 32B: at partner's turn (or the left-hand opponent's, before any call)
+            pending.rectification.append(_("{seat} may make any legal call (Law {law})").format(
+                seat=words.seat(pending.in_turn), law=pending.law + "B1"))
+            self._awaiting.append((pending, "offender"))
         self._settled = len(self._calls)
         return pending
 
     def _refuse_pass(self, pending: Irregularity) -> None:
-        """A pass out of rotation, cancelled (Law 30): at the right-hand opponent's turn the offender
-        passes at the next turn (30A); at partner's turn, or the left-hand opponent's before the
-        offender has called, the offender passes throughout and partner may not double or redouble
-        at the next turn (30B1)."""
+        """A pass out of rotation, cancelled (Law 30): before any bid the offender passes at the
+        next turn (30A); after a bid, at the right-hand opponent's turn, the same (30B1); at
+        partner's turn the offender passes throughout and partner may not double or redouble at
+        that turn (30B2)."""
         offender = pending.offender
-        if pending.in_turn == offender.rho:
+        if self._last_bid is None:
             self._restrict(pending, Restriction(offender, "30A", once=True))
-            return
-        self._restrict(pending, Restriction(offender, "30B1a"))
-        self._restrict(pending, Restriction(offender.partner, "30B1b", once=True, no_double=True))
+        elif pending.in_turn == offender.rho:
+            self._restrict(pending, Restriction(offender, "30B1", once=True))
+        else:
+            self._restrict(pending, Restriction(offender, "30B2(a)"))
+            self._restrict(pending, Restriction(offender.partner, "30B2(b)", once=True, no_double=True))
 
     def _restrict(self, irregularity: Irregularity, restriction: Restriction) -> None:
         self.restrictions.append(restriction)
@@ -538,55 +607,99 @@ class Auction:
                 and made.call.rank == self._lowest_over(made)):
             refused.rectification.append(
                 _("replaced by {call}, the lowest sufficient bid in the same strain: no further "
-                  "rectification (Law 27B1a)").format(call=words.call(made.call)))
+                  "rectification (Law {law})").format(call=words.call(made.call), law="27B1(a)"))
             return
         refused.rectification.append(_("replaced by {call}").format(call=words.call(made.call)))
-        if not cancelled:
-            self._restrict(refused, Restriction(made.seat.partner, "27B2"))
-        self._withdrawn.append((made.seat, insufficient, "27B, 26"))
+        bar = None if cancelled else Restriction(made.seat.partner, "27B2")
+        self._not_comparable(refused, made, insufficient, "27B", bar)
 
     def _follow_up(self, made: MadeCall) -> None:
-        """The cancelled calls ``made`` settles: Law 31A's right-hand opponent's call and then the
-        offender's, and the offender's next call after any cancelled call (Law 26)."""
+        """The cancelled calls ``made`` settles: the right-hand opponent's call after a call out
+        of rotation at its turn (Laws 31A, 32A), and then the offender's next call, which the
+        director may rule comparable (31A2, 31B2, 32A2, 32B2; see ``rule_comparable``)."""
         still: list[tuple[Irregularity, str]] = []
         for pending, stage in self._awaiting:
             withdrawn = Call.parse(pending.subject)
-            if stage in ("rho", "offender") and made.seat not in (pending.in_turn, pending.offender):
-                continue  # an accepted call out of rotation came first: the director rules
             if stage == "rho" and made.seat == pending.in_turn:
-                barred = any(r.seat == pending.offender and r.forbids(withdrawn) for r in self.restrictions)
-                if made.call == PASS and barred:
-                    pending.rectification.append(
-                        _("{seat} is obliged to pass instead of repeating the call (the director rules)")
-                        .format(seat=words.seat(pending.offender)))
-                elif made.call == PASS:
-                    self._restrict(pending, Restriction(pending.offender, "31A1", once=True,
-                                                        call=withdrawn))
-                else:
-                    pending.rectification.append(
-                        _("{seat} called {call}: {offender} may make any legal call (Law 31A2)").format(
-                            seat=words.seat(made.seat), call=words.call(made.call),
-                            offender=words.seat(pending.offender)))
-                    still.append((pending, "offender"))
-                self._settled = len(self._calls)
+                self._after_rho(pending, made, withdrawn, still)
             elif stage == "rho":
                 continue  # the offender called first (accepted out of rotation): the director rules
-            elif stage in ("offender", "final") and made.seat == pending.offender:
-                if made.call != withdrawn:
-                    self._withdrawn.append((made.seat, withdrawn, pending.law + ", 26"))
-                    if stage == "offender":  # not a comparable call unless the director rules so
-                        self._restrict(pending, Restriction(made.seat.partner, "31A2b", once=True))
-                self._settled = len(self._calls)
-            else:
+            elif made.seat != pending.offender:
                 still.append((pending, stage))
+            else:
+                if made.call != withdrawn:  # not comparable unless the director rules so
+                    law = pending.law + ("A2(b)" if pending.in_turn == pending.offender.rho else "B2")
+                    self._not_comparable(pending, made, withdrawn, pending.law,
+                                         Restriction(made.seat.partner, law, once=True))
+                self._settled = len(self._calls)
         self._awaiting = still
 
+    def _after_rho(self, pending: Irregularity, made: MadeCall, withdrawn: Call,
+                   still: list[tuple[Irregularity, str]]) -> None:
+        """The right-hand opponent's call after a call out of rotation at its turn was cancelled:
+        a pass obliges the offender to repeat it (Laws 31A1, 32A1), any other call frees the
+        offender (31A2, 32A2), whose next call is then awaited."""
+        barred = any(r.seat == pending.offender and r.forbids(withdrawn) for r in self.restrictions)
+        if made.call == PASS and barred:
+            pending.rectification.append(
+                _("{seat} is obliged to pass instead of repeating the call (the director rules)")
+                .format(seat=words.seat(pending.offender)))
+        elif made.call == PASS:
+            self._restrict(pending, Restriction(pending.offender, pending.law + "A1", once=True,
+                                                call=withdrawn))
+        else:
+            pending.rectification.append(
+                _("{seat} called {call}: {offender} may make any legal call (Law {law})").format(
+                    seat=words.seat(made.seat), call=words.call(made.call),
+                    offender=words.seat(pending.offender), law=pending.law + "A2"))
+            still.append((pending, "offender"))
+        self._settled = len(self._calls)
+
+    def _not_comparable(self, irregularity: Irregularity, made: MadeCall, withdrawn: Call, law: str,
+                        bar: Restriction | None) -> None:
+        """``made`` replaced the cancelled call ``withdrawn`` and is not (yet) ruled comparable
+        (Law 23A): ``bar`` obliges partner to pass, and Law 26B may restrict the lead. Until the
+        next call the director may still rule it comparable (``rule_comparable``)."""
+        if bar is not None:
+            self._restrict(irregularity, bar)
+        entry = (made.seat, withdrawn, law + ", 26B")
+        self._withdrawn.append(entry)
+        self._judgeable = (irregularity, len(self._calls) - 1, bar, entry)
+
+    @property
+    def judgeable(self) -> MadeCall | None:
+        """The last call, when it replaced a cancelled call and the director may still rule it
+        comparable (Law 23A): none has been made since."""
+        judged = self._judgeable
+        if judged is None or judged[1] != len(self._calls) - 1:
+            return None
+        return self._calls[-1]
+
+    def rule_comparable(self) -> Irregularity:
+        """The director rules the last call, which replaced a cancelled call, comparable (Law 23A):
+        no further rectification (Laws 27B1(b), 31A2(a), 32A2(a)): partner is not obliged to pass,
+        and no Law 26 lead restriction follows (26A). Law 23C (damage) stays the director's."""
+        made = self.judgeable
+        if made is None or self._judgeable is None:
+            raise IllegalCall(_("no call replacing a cancelled call awaits the director's ruling"),
+                              law="23A")
+        irregularity, _index, bar, entry = self._judgeable
+        if bar is not None:
+            self.restrictions.remove(bar)
+        self._withdrawn.remove(entry)
+        law = {"27": "27B1(b)"}.get(irregularity.law, irregularity.law + "A2(a)")
+        irregularity.rectification.append(
+            _("the director rules {call} comparable (Law 23A): no further rectification (Law {law})")
+            .format(call=words.call(made.call), law=law))
+        self._judgeable = None
+        return irregularity
+
     def lead_penalties(self) -> list[LeadPenalty]:
-        """The lead restrictions of Law 26 that declarer may impose on the defenders, once the
-        auction is over: one for each cancelled call its defending offender replaced by a
-        different call. A withdrawn suit bid (26A) lets declarer require or forbid that suit when
-        the offender did not bid it legally; any other withdrawn call (26B) lets declarer forbid
-        the lead of any one suit. The conventional meaning of a call is the director's."""
+        """The lead restrictions of Law 26 (2017, with the WBF's June 2017 amendment to 26B) that
+        declarer may impose once the auction is over: for each cancelled call its defending
+        offender replaced by a call not comparable (23A), declarer may forbid the offender's
+        partner to lead any one suit the offender did not specify in the legal auction (26B);
+        nothing may be required. A comparable call brings none (26A)."""
         declarer = self.declarer
         if declarer is None:
             return []
@@ -594,13 +707,11 @@ class Auction:
         for offender, call, law in self._withdrawn:
             if offender.side is declarer.side:
                 continue
-            suit = None if call.strain is None else call.strain.trump
-            if suit is None:
-                penalties.append(LeadPenalty(offender, call, law.replace("26", "26B"), (), tuple(Suit)))
-                continue
-            bid = any(m.seat == offender and m.call.strain == call.strain for m in self._calls)
-            if not bid:
-                penalties.append(LeadPenalty(offender, call, law.replace("26", "26A2"), (suit,), (suit,)))
+            named = {m.call.strain.trump for m in self._calls
+                     if m.seat == offender and m.call.strain is not None}
+            forbid = tuple(suit for suit in Suit if suit not in named)
+            if forbid:
+                penalties.append(LeadPenalty(offender, call, law, (), forbid))
         return penalties
 
     # ---- alerts (Law 40B: the regulation's alerting procedure) ---------------------------------
@@ -674,6 +785,8 @@ class Auction:
     def _truncate(self, length: int) -> None:
         """Keep only the first ``length`` calls, bringing the running state up to date."""
         del self._calls[length:]
+        if self._judgeable is not None and self._judgeable[1] >= length:
+            self._judgeable = None
         self.alerts = {i for i in self.alerts if i < length}
         self._last_bid = self._last_non_pass = None
         self._passes = 0
@@ -697,6 +810,9 @@ class Auction:
         by_id = {id(old): new for old, new in zip(self.irregularities, twin.irregularities, strict=True)}
         twin._awaiting = [(by_id[id(pending)], stage) for pending, stage in self._awaiting]
         twin._withdrawn = list(self._withdrawn)
+        if self._judgeable is not None:
+            irregularity, index, bar, entry = self._judgeable
+            twin._judgeable = (by_id[id(irregularity)], index, bar, entry)
         for made in self._calls:
             twin._calls.append(made)
             twin._note(made)

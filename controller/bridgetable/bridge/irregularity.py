@@ -38,8 +38,9 @@ KINDS = {"insufficient bid": N_("insufficient bid"), "call out of rotation": N_(
 class Choice(Enum):
     """What the player the Law names (or the director) decides about an irregularity."""
 
-    ACCEPT = "accept"  # it stands (Laws 27A, 29A, 53A, 54, 55A)
+    ACCEPT = "accept"  # it stands (Laws 27A, 29A, 53A, 54B, 55A)
     REFUSE = "refuse"  # not accepted: cancelled or taken back, and the Law's rectification applies
+    SPREAD = "spread"  # an opening lead out of turn: declarer spreads his hand and becomes dummy (54A)
 
 
 @dataclass(slots=True)
@@ -71,8 +72,8 @@ class Irregularity:
         may not decide or an irregularity already decided (the engine turns it into its own
         exception)."""
         if self.decision is not None:
-            text = (_("{irregularity} was already decided: accepted") if self.decision is Choice.ACCEPT
-                    else _("{irregularity} was already decided: not accepted"))
+            text = (_("{irregularity} was already decided: not accepted") if self.decision is Choice.REFUSE
+                    else _("{irregularity} was already decided: accepted"))
             raise ValueError(text.format(irregularity=self.describe()))
         if choice not in self.options:
             raise ValueError(_("{choice} is not an option for {irregularity}").format(
@@ -93,18 +94,23 @@ class Irregularity:
     def __str__(self) -> str:
         """What happened and was decided, in the language spoken now (the rectification's lines
         in the one spoken when each was made)."""
+        return "; ".join(self.lines())
+
+    def lines(self) -> list[str]:
+        """What happened and what was decided, then each line of the rectification."""
         text = _("{irregularity} (Law {law})").format(irregularity=self.describe(), law=self.law)
         if self.decision is None:
-            return _("{irregularity}: {deciders} may accept, or the director decides").format(
-                irregularity=text, deciders=words.seats(self.deciders))
+            return [_("{irregularity}: {deciders} may accept, or the director decides").format(
+                irregularity=text, deciders=words.seats(self.deciders))]
+        accepted = self.decision is not Choice.REFUSE  # as it stands, or with declarer as dummy
         if self.decided_by == DIRECTOR:
-            done = (_("{irregularity}: accepted by the director") if self.decision is Choice.ACCEPT
+            done = (_("{irregularity}: accepted by the director") if accepted
                     else _("{irregularity}: not accepted by the director"))
         else:
-            done = (_("{irregularity}: accepted by {seat}") if self.decision is Choice.ACCEPT
+            done = (_("{irregularity}: accepted by {seat}") if accepted
                     else _("{irregularity}: not accepted by {seat}"))
         done = done.format(irregularity=text, seat=words.seat(self.decided_by))
-        return "; ".join([done, *self.rectification])
+        return [done, *self.rectification]
 
 
 def pending_of(irregularities: list[Irregularity]) -> Irregularity | None:

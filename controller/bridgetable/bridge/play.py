@@ -92,6 +92,33 @@ class Claim:
         return self.ruled_tricks if self.ruled_tricks is not None else self.tricks
 
 
+@dataclass(frozen=True, slots=True)
+class PenaltyLead:
+    """Declarer's options when a defender is to lead while partner (``offender``) has major
+    penalty cards (Law 50D2; several of them, 51B): require or forbid the lead of a penalty card's
+    suit (the cards of that suit are then picked up), or neither (they stay penalty cards)."""
+
+    offender: Seat
+    cards: tuple[Card, ...]
+
+    @property
+    def law(self) -> str:
+        return "50D2" if len(self.cards) == 1 else "50D2, 51B"
+
+    @property
+    def require(self) -> tuple[Suit, ...]:
+        return tuple(sorted({card.suit for card in self.cards}, reverse=True))
+
+    forbid = require
+
+    def __str__(self) -> str:
+        return _("declarer may require or forbid a {suits} lead by {leader} ({offender}'s penalty card "
+                 "{cards}, Law {law})").format(
+            suits=_(" or ").join(words.suits(suit) for suit in self.require),
+            leader=words.seat(self.offender.partner), offender=words.seat(self.offender),
+            cards=" ".join(words.card(card) for card in self.cards), law=self.law)
+
+
 class Play:
     """The play of one board: validates every card and tracks tricks, revokes and claims.
 
@@ -99,9 +126,10 @@ class Play:
     dummy's hand is given with ``seat=dummy`` (or no seat at all).
 
     Under ``policy="laws"`` a revoke is recorded (Laws 61-64), and a lead out of turn is held as
-    the ``pending`` ``Irregularity`` until ``decide`` (Laws 53-56, see there). Other cards out of
-    turn (Law 57, premature play) and declarer's options over a penalty card when its owner's
-    partner is to lead (Law 50D2, lead restrictions) are outside the engine: they are refused.
+    the ``pending`` ``Irregularity`` until ``decide`` (Laws 53-56, see there). Declarer's options
+    over a penalty card when its owner's partner is to lead (Law 50D2, ``lead_choice``) and over
+    two penalty cards its owner can play (51A, ``designation_due``) wait for declarer's choice.
+    Other cards out of turn (Law 57, premature play) are outside the engine: they are refused.
     """
 
     def __init__(self, deal: Deal, contract: Contract, declarer: Seat,
@@ -123,8 +151,10 @@ class Play:
         # Law 26: the penalties still to be offered, the one declarer chose (suit, required?,
         # leader, first trick) and what was decided, for the record
         self.lead_penalties = [p for p in lead_penalties if p.offender.side is not declarer.side]
-        self._lead_rule: tuple[Suit, bool, Seat, int] | None = None
+        self._lead_rule: tuple[Suit, bool, Seat, int, str] | None = None  # ... and its Law
         self.lead_rulings: list[str] = []
+        self._penalty_lead_decided = -1  # the trick whose lead declarer has decided on (Law 50D2)
+        self._designated: Card | None = None  # the penalty card declarer designated (Law 51A)
 
     # ---- reading the play -------------------------------------------------------------------
     @property
@@ -193,7 +223,7 @@ class Play:
         """The cards the hand in turn may play: any card on a lead, else the suit led if held;
         a major penalty card among them must be played (Law 50D1)."""
         if (self.is_complete or self.claim_made is not None or self.pending is not None
-                or self.lead_choice is not None):
+                or self.lead_choice is not None or self.designation_due):
             return []
         held = sorted(self.remaining(self.turn))
         if self.current.cards:
@@ -204,8 +234,13 @@ class Play:
         replay = self._replays.get(self.turn)
         if replay is not None and replay in held:
             return [replay]
-        due = [card for card in self.penalty_cards.get(self.turn, ()) if card in held]
-        return sorted(due) or held
+        if self._designated is not None:
+            return [self._designated]
+        return self._due_penalty_cards(held) or held
+
+    def _due_penalty_cards(self, held: list[Card]) -> list[Card]:
+        """The penalty cards among ``held``, the cards the hand in turn may play (Law 50D1)."""
+        return sorted(card for card in self.penalty_cards.get(self.turn, ()) if card in held)
 
     # ---- playing ------------------------------------------------------------------------------
     def why_illegal(self, card: Card, seat: Seat | None = None) -> IllegalCard | None:
@@ -231,6 +266,10 @@ class Play:
             return IllegalCard(_("{card}: {choice}, before the lead").format(
                 card=words.card(card), choice=choice),
                                law=choice.law)
+        if (seat is None or seat == turn) and self.designation_due:
+            return IllegalCard(_("{card}: declarer designates which of {cards} {seat} plays").format(
+                card=words.card(card), cards=" ".join(words.card(c) for c in self.designation_due),
+                seat=words.seat(turn)), law="51A")
         if seat is not None and seat != turn:
             text = (_("{card} by {seat} out of turn: it is {turn}'s lead") if not trick.cards
                     else _("{card} by {seat} out of turn: it is {turn}'s play"))
@@ -253,7 +292,12 @@ class Play:
                         if rule[1] else
                         _("{card}: {seat} may not lead a {suit} while keeping the lead (declarer's choice)"))
                 return IllegalCard(text.format(card=words.card(card), seat=words.seat(turn),
-                                               suit=words.suit(rule[0])), law="26")
+                                               suit=words.suit(rule[0])), law=rule[4])
+        designated = self._designated
+        if designated is not None and card != designated:
+            return IllegalCard(_("{card}: {seat} must play {designated}, the penalty card declarer "
+                                 "designated").format(card=words.card(card), seat=words.seat(turn),
+                                                      designated=words.card(designated)), law="51A")
         due = self.penalty_cards.get(turn)
         if due and card not in due:
             legal = self.legal_cards()
@@ -306,6 +350,7 @@ class Play:
                 card=words.card(replay), seat=words.seat(turn)))
         trick.cards.append(card)
         self._held[turn].discard(card)
+        self._designated = None
         if self.penalty_cards:
             due = self.penalty_cards.get(turn)
             if due and card in due:
@@ -329,30 +374,39 @@ class Play:
                               law="44")
         index = len(self.tricks) - 1
         deciders: tuple[Seat, ...]
+        options: tuple[Choice, ...] = (Choice.ACCEPT, Choice.REFUSE)
         if hand.side is declaring:
             if index == 0:
                 raise IllegalCard(_("{card} from {seat} before the opening lead: the director rules "
                                     "(Law 24, 41)")
                                   .format(card=words.card(card), seat=words.seat(hand)), law="53-57")
             law, deciders = "55", (self.declarer.lho, self.declarer.rho)
+        elif index == 0:
+            law, deciders, options = "54", (self.declarer,), (*options, Choice.SPREAD)
         else:
-            law, deciders = ("54" if index == 0 else "53, 56"), (self.declarer,)
+            law, deciders = "53, 56", (self.declarer,)
         self.irregularities.append(
-            Irregularity("lead out of turn", law, hand, str(card), index, turn, deciders))
+            Irregularity("lead out of turn", law, hand, str(card), index, turn, deciders, options))
 
     def decide(self, choice: Choice, by: Seat | None = None) -> Irregularity:
         """Decide the pending lead out of turn: ``by`` is declarer for a defender's lead, either
         defender for a lead from declarer's or dummy's hand (Law 55), or None for the director.
 
         ACCEPT (Laws 53A, 54B, 55A): the card stands as the lead and the hand on its left plays
-        next (the "accept and become dummy" option of Law 54A is not offered). REFUSE: the card
+        next. SPREAD, after an opening lead by the wrong defender (54A): declarer spreads his hand
+        and becomes dummy, his partner declares, and the card is the opening lead. REFUSE: the card
         goes back and the player whose lead it was leads. A defender's card becomes a major penalty
         card (Laws 54D, 56, 50), which ``legal_cards`` then obliges its owner to play at the first
         legal opportunity (Law 50D1); declarer's card carries no penalty (Laws 55, 48A)."""
         pending = decide_pending(self.irregularities, choice, by, IllegalCard,
                                  _("there is no lead out of turn awaiting a decision"))
         card = Card.parse(pending.subject)
-        if choice is Choice.ACCEPT:
+        if choice is Choice.SPREAD:
+            self.declarer = self.declarer.partner
+            pending.rectification.append(
+                _("{dummy} spreads the hand and becomes dummy; {declarer} declares (Law 54A)").format(
+                    dummy=words.seat(self.dummy), declarer=words.seat(self.declarer)))
+        if choice is not Choice.REFUSE:
             trick = self.tricks[-1]
             trick.leader = pending.offender
             self._add(card, trick, pending.offender)
@@ -364,9 +418,9 @@ class Play:
         else:
             self._penalty(pending.offender, card)
             pending.rectification.append(
-                _("{card} is a major penalty card of {offender} (Law 50); {seat} leads (Law 56)").format(
+                _("{card} is a major penalty card of {offender} (Law 50); {seat} leads (Law {law})").format(
                     card=words.card(card), offender=words.seat(pending.offender),
-                    seat=words.seat(pending.in_turn)))
+                    seat=words.seat(pending.in_turn), law="54D" if pending.law == "54" else "56"))
         return pending
 
     def _penalty(self, seat: Seat, card: Card) -> None:
@@ -375,62 +429,134 @@ class Play:
         if card not in due:  # a penalty card led out of turn again stays one penalty card
             due.append(card)
 
-    # ---- lead restrictions after a withdrawn call (Law 26) --------------------------------------
+    # ---- lead restrictions: a withdrawn call (Law 26), a penalty card (Law 50D2) ----------------
     @property
-    def lead_choice(self) -> LeadPenalty | None:
-        """The Law 26 penalty declarer must now decide on: the offender's partner is to lead for
-        the first time (which may be the opening lead)."""
-        if not self.lead_penalties or self.current.cards or self.pending is not None:
+    def lead_choice(self) -> LeadPenalty | PenaltyLead | None:
+        """The choice declarer must now make before a defender leads: the Law 26 penalty at the
+        offender's partner's first lead (which may be the opening lead), else the options of Law
+        50D2 when the leader's partner has major penalty cards."""
+        if not (self.lead_penalties or self.penalty_cards):
+            return None
+        if self.current.cards or self.pending is not None or self.claim_made is not None:
             return None
         leader = self.turn
-        return next((p for p in self.lead_penalties if p.offender.partner == leader), None)
+        withdrawn = next((p for p in self.lead_penalties if p.offender.partner == leader), None)
+        if withdrawn is not None:
+            return withdrawn
+        cards = self.penalty_cards.get(leader.partner)
+        decided = self._penalty_lead_decided == len(self.tricks) - 1
+        if not cards or leader.side is self.declarer.side or decided:
+            return None
+        return PenaltyLead(leader.partner, tuple(cards))
 
     def choose_lead(self, suit: Suit | None, require: bool = False, by: Seat | None = None) -> str:
-        """Declarer's (``by``; None: the director) choice on the due Law 26 penalty: forbid ``suit``
-        (or require it, where Law 26A2 allows), or None to waive it. Returns the record's text."""
+        """Declarer's (``by``; None: the director) choice on the due ``lead_choice``: forbid
+        ``suit`` (or require it, where Law 26A2 or 50D2 allows), or None to waive it. Returns the
+        record's text."""
         penalty = self.lead_choice
         if penalty is None:
-            raise IllegalCard(_("there is no lead restriction to choose now"), law="26")
+            raise IllegalCard(_("there is no lead restriction to choose now"), law="26, 50D2")
         if by is not None and by != self.declarer:
-            raise IllegalCard(_("{seat} may not choose: declarer does (Law 26)").format(seat=words.seat(by)),
-                              law="26")
+            raise IllegalCard(_("{seat} may not choose: declarer does (Law {law})").format(
+                seat=words.seat(by), law=penalty.law), law=penalty.law)
         if suit is not None and suit not in (penalty.require if require else penalty.forbid):
             text = (_("declarer may not require a {suits} lead: {penalty}") if require
                     else _("declarer may not forbid a {suits} lead: {penalty}"))
             raise IllegalCard(text.format(suits=words.suits(suit), penalty=penalty), law=penalty.law)
-        self.lead_penalties.remove(penalty)
         leader = penalty.offender.partner
+        if isinstance(penalty, LeadPenalty):
+            self.lead_penalties.remove(penalty)
+        else:
+            self._penalty_lead_decided = len(self.tricks) - 1
         if suit is None:
             text = _("declarer waived the lead restriction on {seat} (Law {law})").format(
                 seat=words.seat(leader), law=penalty.law)
         else:
-            self._lead_rule = (suit, require, leader, len(self.tricks) - 1)
+            self._lead_rule = (suit, require, leader, len(self.tricks) - 1, penalty.law)
             text = (_("declarer required a {suit} lead by {seat} (Law {law})") if require
                     else _("declarer forbade a {suit} lead by {seat} (Law {law})"))
             text = text.format(suit=words.suit(suit), seat=words.seat(leader), law=penalty.law)
+        if isinstance(penalty, PenaltyLead):
+            text = "; ".join([text, self._pick_up(penalty.offender, suit)])
+        self.lead_rulings.append(text)
+        return text
+
+    def _pick_up(self, seat: Seat, suit: Suit | None) -> str:
+        """After declarer's Law 50D2 choice: ``seat``'s penalty cards of ``suit`` are picked up
+        (the others, or all of them when declarer chose neither, stay penalty cards)."""
+        due = self.penalty_cards[seat]
+        picked = [card for card in due if card.suit == suit]
+        kept = [card for card in due if card.suit != suit]
+        if kept:
+            self.penalty_cards[seat] = kept
+        else:
+            del self.penalty_cards[seat]
+        cards = " ".join(words.card(card) for card in (picked or kept))
+        if picked:
+            return _("{seat} picks up {cards}: no longer a penalty card (Law 50D2a)").format(
+                seat=words.seat(seat), cards=cards)
+        return _("{cards} of {seat} stays a penalty card (Law 50D2b)").format(
+            seat=words.seat(seat), cards=cards)
+
+    # ---- two penalty cards (Law 51A) --------------------------------------------------------------
+    @property
+    def designation_due(self) -> tuple[Card, ...]:
+        """The penalty cards the defender in turn could play, when there are two or more and
+        declarer has not yet designated the one to be played (Law 51A); else ()."""
+        if (len(self.penalty_cards.get(self.turn, ())) < 2 or self._designated is not None
+                or self.is_complete or self.claim_made is not None or self.pending is not None):
+            return ()
+        trick = self.current
+        held = sorted(self._held[self.turn])
+        if trick.cards:
+            held = [card for card in held if card.suit == trick.cards[0].suit] or held
+        elif self.lead_choice is not None:
+            return ()
+        else:
+            held = self._lead_allowed(held)
+        due = self._due_penalty_cards(held)
+        return tuple(due) if len(due) > 1 else ()
+
+    def designate(self, card: Card, by: Seat | None = None) -> str:
+        """Declarer (``by``; None: the director) designates which of the defender's penalty cards
+        is played now (Law 51A). Returns the record's text."""
+        due = self.designation_due
+        if not due:
+            raise IllegalCard(_("there is no penalty card to designate now"), law="51A")
+        if by is not None and by != self.declarer:
+            raise IllegalCard(_("{seat} may not designate: declarer does").format(seat=words.seat(by)),
+                              law="51A")
+        if card not in due:
+            raise IllegalCard(_("{card} is not one of {cards}").format(
+                card=words.card(card), cards=" ".join(words.card(c) for c in due)), law="51A")
+        self._designated = card
+        text = _("declarer designated {card} as the penalty card {seat} plays (Law 51A)").format(
+            card=words.card(card), seat=words.seat(self.turn))
         self.lead_rulings.append(text)
         return text
 
     def _lead_allowed(self, held: list[Card]) -> list[Card]:
-        """The cards of ``held`` that declarer's Law 26 choice lets the leader lead now: it binds
-        the offender's partner for as long as he keeps the lead; one who cannot comply leads any
-        card (Law 59)."""
+        """The cards of ``held`` that declarer's Law 26 or 50D2 choice lets the leader lead now: a
+        prohibition binds the offender's partner for as long as he keeps the lead, a requirement
+        that one lead; one who cannot comply leads any card (Law 59)."""
         rule = self._lead_rule
         if rule is None:
             return held
-        suit, require, leader, first = rule
+        suit, require, leader, first, _law = rule
         if self.turn != leader or any(t.leader != leader for t in self.tricks[first:]):
+            return held
+        if require and len(self.tricks) - 1 != first:  # a requirement is for that one lead
             return held
         allowed = [card for card in held if (card.suit == suit) is require]
         return allowed or held
 
     # ---- correcting a revoke (Law 62) -----------------------------------------------------------
     def is_established(self, revoke: Revoke) -> bool:
-        """Whether the offender or partner has played to a later trick (Law 63A1), or their side
-        claimed or conceded (63A3)."""
+        """Whether the offender or partner has played to a later trick (Law 63A1), their side
+        claimed or conceded (63A3), or agreed to the opponents' claim or concession (63A4)."""
         side = revoke.seat.side
         claim = self.claim_made
-        if claim is not None and claim.claimer.side is side:
+        if claim is not None and (claim.claimer.side is side or claim.state is ClaimState.ACCEPTED):
             return True
         return any(card is not None and seat.side is side
                    for trick in self.tricks[revoke.trick + 1:]
@@ -449,6 +575,12 @@ class Play:
         revoke = next((r for r in reversed(self.revokes) if r.seat == seat and not r.corrected), None)
         if revoke is None:
             raise IllegalCard(_("{seat} has no revoke to correct").format(seat=words.seat(seat)), law="62")
+        claim = self.claim_made
+        if claim is not None and claim.state in _SETTLED and claim.claimer.side is not revoke.seat.side:
+            law = "63A4" if claim.state is ClaimState.ACCEPTED else "70"
+            raise IllegalCard(_("{seat}'s revoke in trick {trick} stands: the claim settled the play, and "
+                                "no trick is taken apart after it").format(
+                seat=words.seat(seat), trick=revoke.trick + 1), law=law)
         if not self.is_established(revoke):
             return self._correct_before_established(revoke)
         if revoke.trick == 11 and self.claim_made is None:

@@ -358,15 +358,12 @@ def _uninterrupted() -> Iterator[None]:
 
 
 def _serve(station: Station, options: DemoOptions) -> Any:
-    import uvicorn
-
-    from ..director.web import create_app
+    from ..director import web
 
     port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
     options.web_port = port
-    app = create_app(station.ingest, password=options.password, rounds=station, language=options.language)
-    server = uvicorn.Server(uvicorn.Config(app,
-                                           host="127.0.0.1", port=port, log_level="warning"))
+    app = web.create_app(station.ingest, password=options.password, rounds=station, language=options.language)
+    server = web.server(app, "127.0.0.1", port)
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
     print(_("scoring station: {url} (director password: {password})").format(
         url=f"http://127.0.0.1:{port}/", password=options.password), flush=True)

@@ -14,6 +14,8 @@ from typing import Any, TextIO
 
 from .. import i18n
 from ..bridge import Contract
+from ..director.boardpage import weighted_text
+from ..director.rulings import NOT_PLAYED, WEIGHTED
 from ..director.session import Session
 from ..director.standings import score_session
 from ..director.store import StoredResult
@@ -36,7 +38,8 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           movement=args.movement, scoring=args.scoring,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None, language=language)
-    report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export)
+    report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export,
+                    scoring=options.scoring)
     signal.signal(signal.SIGTERM, _interrupted)  # stop as on Ctrl-C: the broker and tables too
     print("bridgetable demo: " + _("{session}; each result as the station stores it:").format(
         session=_session_text(options)), file=report.progress, flush=True)
@@ -78,8 +81,8 @@ class Report:
     """What the demo prints: progress lines on ``progress`` (stderr with --json), the ranking (or
     the JSON) on stdout."""
 
-    def __init__(self, progress: TextIO, as_json: bool, export: Path | None) -> None:
-        self.progress, self.as_json, self.export = progress, as_json, export
+    def __init__(self, progress: TextIO, as_json: bool, export: Path | None, scoring: str = "MP") -> None:
+        self.progress, self.as_json, self.export, self.scoring = progress, as_json, export, scoring
         self.results = 0
         self.done = False
 
@@ -101,17 +104,26 @@ class Report:
             print(robot_match_line(standings["robots"]), flush=True)
         else:
             for entry in standings["ranking"]:
-                print(ranking_line(entry), flush=True)
+                print(ranking_line(entry, self.scoring), flush=True)
         if self.export and exports:
             print(_("exports written to {directory}").format(directory=self.export), file=sys.stderr,
                   flush=True)
 
 
-def ranking_line(entry: dict[str, Any]) -> str:
-    """E.g. " A NS    1 pair  3  62.50% Ann & Bob" (the direction in the reader's notation)."""
+def ranking_line(entry: dict[str, Any], scoring: str = "MP") -> str:
+    """E.g. " A NS    1 pair  3  62.50% Ann & Bob" (the direction in the reader's notation): a
+    percentage for matchpoints, IMPs for Butler and cross-IMPs ("+12.30 IMPs"), points for total
+    points ("+1230 points"); the decimals as the reader writes them."""
     pair = _("pair {number}").format(number=f"{entry['pair']:>2}")
     side = " ".join(notation.side(part) for part in entry["group"].split())  # "A EW": section, direction
-    return f"{side:>5} {entry['rank']:>4} {pair} {entry['percent']:6.2f}% {entry['names']}"
+    if scoring == "TOTAL":
+        score = _("{points} points").format(points=f"{entry['total']:+6.0f}")
+    elif scoring == "MP":
+        score = f"{notation.decimal(entry['percent']):>6}%"
+    else:
+        sign = "+" if entry["total"] > 0 else ""
+        score = _("{imps} IMPs").format(imps=sign + notation.decimal(entry["total"]))
+    return f"{side:>5} {entry['rank']:>4} {pair} {score} {entry['names']}"
 
 
 def result_line(result: StoredResult) -> str:
@@ -122,6 +134,10 @@ def result_line(result: StoredResult) -> str:
     ns = notation.side("NS")
     if result.adjusted:
         return where + "  " + _("adjusted {score}").format(score=result.adjusted)
+    if result.contract == NOT_PLAYED:
+        return where + "  " + _("not played")
+    if result.contract == WEIGHTED:  # the director's weighted score (Law 12C1c): its parts
+        return where + "  " + _("weighted score: {parts}").format(parts=weighted_text(result))
     contract = Contract.parse_or_pass(result.contract)
     if contract is None or result.tricks is None:
         return where + "  " + _("passed out") + f"  {ns} {result.ns_score or 0:+d}"

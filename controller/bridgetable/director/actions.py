@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
-from ..i18n import STATION
+from ..i18n import STATION, notation
 from ..scoring import Adjusted
 from .ingest import Ingest
 from .rulings import NOT_PLAYED, WEIGHTED
@@ -51,11 +51,15 @@ def ns_score(ingest: Ingest, board: int, contract: Contract | None, declarer: Se
 
 
 def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_text: str,
-                 declarer_text: str | None, tricks: int | None, lead: str | None = None) -> StoredResult:
-    """Correct a result, or enter one that no table sent (a board played late): a new revision."""
+                 declarer_text: str | None, tricks: int | None, lead: str | None = None,
+                 reason: str = "") -> StoredResult:
+    """Correct a result, or enter one that no table sent (a board played late): a new revision.
+    The contract and declarer may be written in the reader's notation ("3UT", "Ø"). A correction
+    keeps what the table recorded (lead, auction, play: ``ruling_record``) beside the ruling."""
     try:
-        contract = Contract.parse_or_pass(contract_text)
-        declarer = Seat.parse(declarer_text) if contract is not None and declarer_text else None
+        contract = Contract.parse_or_pass(notation.read_call(contract_text))
+        seat = notation.read_seat(declarer_text) if contract is not None and declarer_text else None
+        declarer = Seat.parse(seat) if seat else None
     except ValueError as exc:
         raise ActionError(str(exc)) from None
     if contract is not None and (tricks is None or not 0 <= tricks <= 13):
@@ -63,15 +67,41 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     score = ns_score(ingest, board, contract, declarer, tricks)
     round_, ns, ew = _pairs(ingest, table, board)
     revision = ingest.session.store.next_revision(ingest.session.id, table, board)
+    previous = next((r for r in ingest.live.results() if r.table == table and r.board == board), None)
     stored = StoredResult(ingest.session.id, round_, table, board, revision, ns, ew,
                           str(contract) if contract else "Pass", str(declarer) if declarer else None,
-                          tricks if contract else None, score, lead=lead, source="director")
+                          tricks if contract else None, score,
+                          lead=lead or (previous.lead if previous else None), source="director",
+                          record=ruling_record(previous, reason))
     action = "correct" if (table, board) in ingest.played else "enter"
     ingest.session.store.audit(ingest.session.id, actor, action,
                                f"table {table} board {board} r{revision}: {stored.contract} "
-                               f"{stored.declarer or ''} {tricks if contract else ''} = NS {score}".strip())
+                               f"{stored.declarer or ''} {tricks if contract else ''} = NS {score}".strip()
+                               + (f" ({reason})" if reason else ""))
     ingest.record(stored)
     return stored
+
+
+# what a director's result keeps of the table's record
+KEPT = ("auction", "alerts", "play", "claim", "revokes", "director_calls")
+
+
+def ruling_record(previous: StoredResult | None, reason: str) -> dict[str, object]:
+    """The record of a director's result: the reason, and, when it replaces a result, what the
+    table recorded (its auction and play, ``KEPT``) with the result the table had reached
+    (``ruling["table"]``: the contract its play was played in)."""
+    record: dict[str, object] = {"ruling": {"reason": reason}}
+    if previous is None:
+        return record
+    before = previous.record.get("ruling", {})
+    if "table" in before:
+        record["ruling"] = {"reason": reason, "table": before["table"]}
+    elif previous.source == "table":
+        record["ruling"] = {"reason": reason, "table": {
+            "contract": previous.contract, "declarer": previous.declarer, "tricks": previous.tricks,
+            "revision": previous.revision}}
+    record.update({key: previous.record[key] for key in KEPT if key in previous.record})
+    return record
 
 
 def adjust(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
@@ -133,8 +163,8 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
         words = part.split()
         try:
             weight = float(words[0].rstrip("%"))
-            contract = Contract.parse_or_pass(words[1])
-            declarer = Seat.parse(words[2]) if contract is not None else None
+            contract = Contract.parse_or_pass(notation.read_call(words[1]))
+            declarer = Seat.parse(notation.read_seat(words[2])) if contract is not None else None
             tricks = int(words[3]) if contract is not None else None
         except (IndexError, ValueError) as exc:
             raise ActionError(_("part {number} of the weighted score, {part!r}: {error}; write it as "
@@ -148,10 +178,11 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
         raise ActionError(_("a weighted score needs two results or more whose weights make 100%: {text!r}")
                           .format(text=text))
     stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts})
-    ingest.session.store.audit(ingest.session.id, actor, "weighted score",
-                               f"table {table} board {board} r{stored.revision}: " + "; ".join(
-                                   f"{p['weight']:.0%} {p['contract']} {p['declarer'] or ''} "
-                                   f"= NS {p['ns_score']}" for p in parts))
+    ingest.session.store.audit(ingest.session.id, actor, "weighted score", f"table {table} board {board} "
+                               f"r{stored.revision}: " + "; ".join(
+                                   " ".join(str(w) for w in (f"{p['weight']:.0%}", p["contract"],
+                                                             p["declarer"], p["tricks"]) if w is not None)
+                                   + f" = NS {p['ns_score']}" for p in parts))
     ingest.record(stored)
     return stored
 
@@ -183,7 +214,8 @@ def fouled(ingest: Ingest, actor: str, board: int, tables: list[int]) -> None:
         ingest.session.setup.fouled.pop(str(board), None)
     _save_setup(ingest)
     ingest.session.store.audit(ingest.session.id, actor, "fouled board", f"board {board}: " + (
-        f"tables {', '.join(map(str, sorted(tables)))} scored apart" if tables else "whole again"))
+        f"table{'s' if len(tables) > 1 else ''} {', '.join(map(str, sorted(tables)))} scored apart" if tables
+        else "whole again"))
     ingest.rescore(board)
 
 
@@ -196,7 +228,7 @@ def penalty(ingest: Ingest, actor: str, pair: int, points: float, reason: str) -
     ingest.session.setup.penalties.append({"pair": pair, "points": points, "reason": reason})
     _save_setup(ingest)
     ingest.session.store.audit(ingest.session.id, actor, "procedural penalty",
-                               f"pair {pair}: {points:g} points ({reason})")
+                               f"pair {pair}: {points:g} point{'' if points == 1 else 's'} ({reason})")
     ingest.rescore()
 
 
@@ -267,4 +299,5 @@ def audit_action(action: str) -> str:
         "resend round": pgettext("audit", "resend round"),
         "next round": pgettext("audit", "next round"),
         "kibitzers": pgettext("audit", "kibitzers"),
+        "next round refused": pgettext("audit", "next round refused"),
     }.get(action, action)

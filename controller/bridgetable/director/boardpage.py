@@ -4,6 +4,7 @@ board pages), and the live view of a table."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from ..i18n import STATION, notation
 from .analysis import board_analysis
 from .ingest import Ingest
 from .replay import replay
+from .robotmatch import robots_result
 from .rulings import NOT_PLAYED, WEIGHTED
 from .standings import Standings, TravellerRow
 from .store import BoardInfo, StoredResult
@@ -33,25 +35,63 @@ def hand_diagram(deal_text: str | None) -> dict[str, list[tuple[str, str]]] | No
             for seat in Seat}
 
 
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def high_card_points(deal_text: str | None) -> dict[str, int]:
+    """Each seat's high-card points (A 4, K 3, Q 2, J 1) by its letter; empty if no deal."""
+    if not deal_text:
+        return {}
+    deal = Deal.parse(deal_text)
+    return {str(seat): sum(HCP.get(str(card)[1], 0) for card in deal[seat]) for seat in Seat}
+
+
+_PAR = re.compile(r"^([1-7](?:NT|[SHDC])X{0,2})([NESW])(=|[+-]\d+)$")  # the analysis' "5SXW-3"
+
+
+def par_contracts(par: list[str]) -> list[dict[str, str]]:
+    """The par contracts as a player reads them: each contract with its result when it is not
+    made exactly ("5SX-3"), and its declarers in the reader's notation ("N or S")."""
+    seats: dict[tuple[str, str], list[str]] = {}
+    for text in par:
+        match = _PAR.match(text)
+        if match is not None:
+            result = "" if match[3] == "=" else match[3]
+            seats.setdefault((match[1], result), []).append(notation.seat(match[2]))
+    contracts = []
+    for (contract, result), declarers in seats.items():
+        by = declarers[0] if len(declarers) == 1 else _("{first} or {second}").format(
+            first=", ".join(declarers[:-1]), second=declarers[-1])
+        contracts.append({"contract": contract + result, "seats": by})
+    return contracts
+
+
 def board_values(ingest: Ingest, info: BoardInfo) -> dict[str, Any]:
     """Everything the board page shows of a board: deal, analysis, traveller, replays, rulings."""
     session = ingest.session
     rows = ingest.live.standings().travellers.get(info.board, [])
+    robots = robots_result(info, session.id) if session.setup.scoring == "ROBOTS" and info.deal else None
     return {"board": info, "rows": rows, "hands": hand_diagram(info.deal), "names": session.setup.pairs,
-            "viewer": viewer_data(info, rows), "analysis": board_analysis(session.store, session.id, info),
-            "analysis_note": bool(info.deal),
+            "robots": robots, "viewer": viewer_data(info, rows, robots),
+            "analysis": board_analysis(session.store, session.id, info),
+            "analysis_note": bool(info.deal), "scoring": session.setup.scoring,
             "not_played": [r for r in ingest.live.results()
                            if r.board == info.board and r.contract == NOT_PLAYED],
             "fouled": sorted(map(int, session.setup.fouled.get(str(info.board), {})))}
 
 
-def viewer_data(info: BoardInfo, rows: list[TravellerRow]) -> dict[str, Any]:
-    """The hand viewer's JSON: each seat's cards (best first) and each table's replay."""
+def viewer_data(info: BoardInfo, rows: list[TravellerRow],
+                robots: StoredResult | None = None) -> dict[str, Any]:
+    """The hand viewer's JSON: each seat's cards (best first) and each table's replay (and the
+    robots' table's, in a match against them)."""
     hands = None
     if info.deal:
         deal = Deal.parse(info.deal)
         hands = {str(seat): [str(card) for card in deal[seat]] for seat in Seat}
-    return {"board": info.board, "hands": hands, "rows": [replay(row.result, info.dealer) for row in rows]}
+    replays = [replay(row.result, info.dealer) for row in rows]
+    if robots is not None:
+        replays.append({**replay(robots, info.dealer), "robots": True})
+    return {"board": info.board, "hands": hands, "rows": replays}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +137,7 @@ def viewer_words() -> dict[str, Any]:
     return {
         "texts": {
             "title": _("Table {table}: {ns_side} {ns}, {ew_side} {ew}"),
+            "robots": _("The robots' table (Closed room), the same cards"),
             "count": _("Tricks played: {count} · {ns_side} {ns} · {ew_side} {ew}"),
             "claim": _("Claim by {seat}: {tricks} of the last {remaining} tricks ({state})"),
             "alerted": _("alerted"),
@@ -104,6 +145,8 @@ def viewer_words() -> dict[str, Any]:
             "revoke": _("Revoke: {text}"),
             "adjusted": _("Adjusted score {score}"),
             "no_play": _("No play recorded at this table."),
+            "ruling": _("Director's ruling: {reason}"),
+            "ruling_table": _("Director's ruling: {reason} (the table had recorded {result})"),
         },
         "states": {"pending": pgettext("claim", "pending"), "accepted": pgettext("claim", "accepted"),
                    "disputed": pgettext("claim", "disputed"), "ruled": pgettext("claim", "ruled")},
@@ -138,7 +181,7 @@ def live_values(ingest: Ingest, table: int, *, director: bool) -> dict[str, Any]
     table has played the board, unless the director has turned the kibitzers on."""
     live = ingest.tables_live.board(table)
     values: dict[str, Any] = {"table": table, "live": live, "hands": None, "auction": [], "tricks": [],
-                              "info": None, "pairs": None, "withheld": False}
+                              "info": None, "pairs": None, "withheld": False, "contract": None}
     if live is None:
         return values
     info = ingest.boards.get(live.board)
@@ -150,7 +193,7 @@ def live_values(ingest: Ingest, table: int, *, director: bool) -> dict[str, Any]
         return values
     dealer = info.dealer if info else "N"
     values.update(auction=auction_rows(dealer, live.alerted_calls()), tricks=live.tricks(dealer),
-                  hands=hand_diagram(info.deal) if info is not None else None)
+                  contract=live.contract(dealer), hands=hand_diagram(info.deal) if info is not None else None)
     return values
 
 

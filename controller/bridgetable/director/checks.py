@@ -52,7 +52,8 @@ def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
     contract = Contract.parse_or_pass(message["contract"])  # the schema has parsed it already
     declarer = Seat.parse(message["declarer"]) if message["declarer"] else None
     problem = _auction_problem(message.get("auction"), Seat.parse(info.dealer), contract, declarer,
-                               irregular=bool(message.get("director_calls")))
+                               irregular=bool(message.get("director_calls")),
+                               skipped=message.get("skipped", []))
     if problem is not None or contract is None or declarer is None:
         return problem
     problem = _play_problem(message, info.deal, contract, declarer)
@@ -68,19 +69,22 @@ def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
 
 
 def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract | None,
-                     declarer: Seat | None, irregular: bool) -> str | None:
-    """The auction must end in the contract, played by the declarer it makes. An auction the
-    engine refuses is accepted only when the board records a director call (an irregularity
-    the Laws let stand)."""
+                     declarer: Seat | None, irregular: bool, skipped: list[int]) -> str | None:
+    """The auction must end in the contract, played by the declarer it makes (a call after
+    ``skipped`` turns out of rotation, Law 29A). An auction the engine refuses is accepted only
+    when the board records a director call (an irregularity the Laws let stand), and so is the
+    partner of the auction's declarer as declarer (declarer spread his hand after an opening lead
+    out of turn, Law 54A)."""
     if calls is None:
         return None  # a table without bidding boxes sends no auction
     try:
-        auction = Auction(dealer, calls)
+        auction = Auction.recorded(dealer, calls, skipped) if skipped else Auction(dealer, calls)
     except (BridgeError, ValueError) as error:
         return None if irregular else f"auction: {error}"
     if not auction.is_complete:
         return "auction: not complete"
-    if auction.contract != contract or auction.declarer != declarer:
+    spread = irregular and auction.declarer is not None and declarer == auction.declarer.partner
+    if auction.contract != contract or (auction.declarer != declarer and not spread):
         made = f"{auction.contract} by {auction.declarer}" if auction.contract else "passed out"
         played = f"{contract} by {declarer}" if contract else "passed out"
         return f"contract {played}: the auction makes {made}"

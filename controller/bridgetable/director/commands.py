@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -19,7 +20,7 @@ from .session import Session, SessionSetup, SetupError, boards_from_pbn, generat
 from .station import Station
 from .store import BoardInfo, open_store
 from .upstream import Upstream, UpstreamOutbox, read_club_key
-from .web import create_app
+from .web import create_app, server
 
 _ = CLI.gettext
 
@@ -127,8 +128,6 @@ def start_upstream(args: argparse.Namespace, session: Session, club: str, centra
 
 def run_station_command(args: argparse.Namespace) -> int:
     """Run a session's station until Ctrl-C: the link, the rounds and the web pages."""
-    import uvicorn
-
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         club, login = station_login(Path(args.accounts))
@@ -161,9 +160,10 @@ def run_station_command(args: argparse.Namespace) -> int:
             event=session.setup.event, round=station.round, rounds=session.movement.rounds,
             url=f"http://{args.listen}:{args.port}/"), flush=True)
         pages = create_app(station.ingest, password=args.password, rounds=station,
-                           language=args.language or i18n.current(),
+                           language=args.language or i18n.current(), trusted_proxies=args.trusted_proxy or (),
                            central=upstream.status if upstream is not None else None)
-        uvicorn.run(pages, host=args.listen, port=args.port, log_level="warning")
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn raises it again once it has stopped
+            server(pages, args.listen, args.port).run()
         if upstream is not None:
             upstream.stop()
         station.stop()

@@ -73,10 +73,11 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
     record.contract, record.passed_out = contract, contract is None
     record.declarer = Seat.parse(r.declarer) if r.declarer else None
     record.result, record.score_ns = r.tricks, r.ns_score
+    if r.record.get("ruling"):  # the table's auction and play led to another result than the director's
+        return record
     auction = r.record.get("auction") or []
     if auction and record.dealer is not None:
-        record.auction_first, record.calls = record.dealer, [Call.parse(c) for c in auction]
-        record.auction_ended = True
+        record.set_auction(record.dealer, [Call.parse(c) for c in auction], r.record.get("skipped") or [])
     if contract is not None and record.declarer is not None and r.record.get("play"):
         _add_play(record, contract, record.declarer, [Card.parse(c) for c in r.record["play"]])
     return record
@@ -277,12 +278,32 @@ def _handset(root: ET.Element, session: Session, numbers: list[int]) -> None:
                 _text(hand, suit, holding)
 
 
-def results_html(session: Session, standings: Standings | None = None) -> str:
-    """A printable page: the ranking(s) and every traveller."""
+def results_html(session: Session, standings: Standings | None = None, on: date | None = None,
+                 standalone: bool = False) -> str:
+    """A printable page: the date, the ranking(s), the procedural penalties and every traveller
+    (a fouled board with its note). ``standalone`` (a file, away from the station): no menu and no
+    links into the station's pages."""
     standings = standings or score_session(session)
+    fouled = {board: sorted(map(int, tables)) for board, tables in session.setup.fouled.items()}
     return TEMPLATES.get_template("print.html").render(
         event=session.setup.event, ranking=standings.ranking, names=session.setup.pairs,
-        match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers)
+        match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers,
+        date=(on or date.today()).isoformat(), penalties=session.setup.penalties, fouled=fouled,
+        robots=standings.robots, session_boards=len(session.movement.boards), standalone=standalone)
+
+
+# the director's downloads: media type, file name suffix
+DOWNLOADS = {"pbn": ("application/x-chess-pbn; charset=utf-8", "pbn"),
+             "usebio": ("application/xml", "usebio.xml"), "html": ("text/html; charset=utf-8", "html")}
+
+
+def download_file(session: Session, kind: str) -> tuple[str, str, str]:
+    """One of the ``DOWNLOADS`` as the director's page serves it: the text, its media type and
+    its Content-Disposition (the printable results stand alone, as ``write_exports`` writes them)."""
+    media_type, suffix = DOWNLOADS[kind]
+    text = {"pbn": session_pbn, "usebio": usebio_xml,
+            "html": lambda s: results_html(s, standalone=True)}[kind](session)
+    return text, media_type, f'attachment; filename="{session.id}.{suffix}"'
 
 
 def write_exports(session: Session, directory: str | Path, club: str = "") -> dict[str, Path]:
@@ -295,5 +316,5 @@ def write_exports(session: Session, directory: str | Path, club: str = "") -> di
              "html": out / f"{session.id}.html"}
     paths["pbn"].write_text(session_pbn(session, standings), "utf-8")
     paths["usebio"].write_text(usebio_xml(session, standings, club=club), "utf-8")
-    paths["html"].write_text(results_html(session, standings), "utf-8")
+    paths["html"].write_text(results_html(session, standings, standalone=True), "utf-8")
     return paths

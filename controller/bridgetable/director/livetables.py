@@ -51,6 +51,17 @@ class LiveBoard:
         """(seat, card) in order."""
         return self._of("card")
 
+    def contract(self, dealer: str) -> tuple[str, str] | None:
+        """The contract and declarer ("4SX", "N") once the calls published make a finished auction
+        with a contract; None before, and for a passed-out board."""
+        try:
+            auction = Auction(Seat.parse(dealer), [Call.parse(call) for _, call in self.calls()])
+        except ValueError:
+            return None
+        if auction.contract is None or auction.declarer is None:
+            return None
+        return str(auction.contract), str(auction.declarer)
+
     def tricks(self, dealer: str) -> list[dict[str, Any]]:
         """The cards in tricks: each trick's cards by seat and, once complete, its winner (from the
         contract the calls make; none while the auction is unknown or not over)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bridge import Card, Contract, Seat, trick_winner
+from ..bridge import Card, Contract, Seat, callers, trick_winner
 from .rulings import contract_of
 from .store import StoredResult
 
@@ -18,20 +18,26 @@ def replay(stored: StoredResult, dealer: str) -> dict[str, Any]:
     """What the viewer shows of one table's board (an adjusted or hand-entered result: no play)."""
     record = stored.record
     alerts = set(record.get("alerts") or [])
-    first = Seat.parse(dealer)
-    calls = [{"seat": str(first.after(i)), "call": call, "alert": i in alerts}
-             for i, call in enumerate(record.get("auction") or [])]
-    contract = contract_of(stored)
+    auction = record.get("auction") or []
+    seats = callers(Seat.parse(dealer), len(auction), record.get("skipped") or ())  # Law 29A
+    calls = [{"seat": str(seat), "call": call, "alert": i in alerts}
+             for i, (call, seat) in enumerate(zip(auction, seats, strict=True))]
+    contract, declarer = contract_of(stored), stored.declarer
+    ruling = record.get("ruling") or {}
+    if ruling.get("table"):  # a director's ruling: the play as the table played it, in its contract
+        played = ruling["table"]
+        contract = Contract.parse_or_pass(played["contract"]) if played["contract"] else None
+        declarer = played["declarer"]
     tricks: list[dict[str, Any]] = []
-    if contract is not None and stored.declarer:
+    if contract is not None and declarer:
         cards = [Card.parse(c) for c in record.get("play") or []]
-        tricks = _tricks(contract, Seat.parse(stored.declarer), cards)
+        tricks = _tricks(contract, Seat.parse(declarer), cards)
     return {"table": stored.table, "round": stored.round, "ns": stored.ns, "ew": stored.ew,
             "contract": stored.contract, "declarer": stored.declarer, "tricks_won": stored.tricks,
             "adjusted": stored.adjusted, "dealer": dealer, "calls": calls, "tricks": tricks,
             "claim": record.get("claim"), "revokes": list(record.get("revokes") or []),
             "director_calls": list(record.get("director_calls") or []),
-            "source": stored.source}
+            "source": stored.source, "ruling": ruling or None}
 
 
 def _tricks(contract: Contract, declarer: Seat, cards: list[Card]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..bridge import Contract, Deal, Seat, Vulnerability
+from ..bridge import Contract, Deal, Seat, Vulnerability, trick_winner
 from ..formats.record import BoardRecord
 from ..robots.match import MatchBoard, MatchResult
 from ..robots.table import robot_board
@@ -28,6 +28,28 @@ def robots_record(info: BoardInfo) -> BoardRecord:
     if info.deal is None:
         raise ValueError(f"board {info.board} has no deal: the robots cannot play it")
     return _robots(info.board, info.deal, info.dealer, info.vulnerability)
+
+
+def robots_result(info: BoardInfo, session: str) -> StoredResult:
+    """The robot table's board as a result of "table 0" (the Closed room), with its auction and
+    its play in the order the cards were played, for the board page and its hand viewer."""
+    record = robots_record(info)
+    play: list[str] = []
+    leader = record.opening_leader
+    trump = record.contract.strain.trump if record.contract is not None else None
+    for trick in record.tricks:
+        if leader is None:
+            break
+        cards = [trick[leader.after(i)] for i in range(4) if leader.after(i) in trick]
+        play += [str(card) for card in cards]
+        if len(cards) < 4:
+            break
+        leader = trick_winner(leader, cards, trump)
+    contract = str(record.contract) if record.contract else "Pass"
+    declarer = str(record.declarer) if record.declarer else None
+    return StoredResult(session, 0, 0, info.board, 0, 0, 0, contract, declarer, record.result,
+                        record.score_ns, lead=play[0] if play else None, source="robots",
+                        record={"auction": [str(call) for call in record.calls], "play": play})
 
 
 def our_record(result: StoredResult, info: BoardInfo) -> BoardRecord:

@@ -16,10 +16,13 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import STATION
 from ..link import Broker, ReceivedResult, StationLink
+from .actions import ActionError
 from .ingest import Ingest
 from .session import Session
 
+_ = STATION.gettext
 log = logging.getLogger("bridgetable.director")
 ANSWER_EVERY = 1.0  # seconds: a table's states between two answers with its assignment are not answered
 
@@ -116,10 +119,14 @@ class Station:
                 self.finished.set()
 
     def advance(self, actor: str) -> int:
-        """The director starts the next round although results are missing."""
+        """The director starts the next round although results are missing (after the last
+        round: refused, with an ``ActionError``, and audited)."""
         with self._lock:
             if self.round >= self.session.movement.rounds:
-                return self.round
+                self.session.store.audit(self.session.id, actor, "next round refused",
+                                         f"round {self.round} is the last")
+                raise ActionError(_("round {round} is the last round of the session: there is no next "
+                                    "round").format(round=self.round))
             missing = self.missing(self.round)
             self.session.store.audit(self.session.id, actor, "next round",
                                      f"round {self.round + 1} started; missing {missing}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from markupsafe import Markup, escape
 from .. import i18n
 from ..i18n import STATION, Catalogue, notation
 from .actions import audit_action
-from .boardpage import contract_text, viewer_words
+from .boardpage import contract_text, high_card_points, par_contracts, viewer_words
 
 pgettext = STATION.pgettext
 COLOURS = {"♠": "black", "♥": "red", "♦": "red", "♣": "black"}
@@ -70,6 +71,15 @@ def phase(name: str) -> str:
     }.get(name, name)
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time ("2026-12-01T23:40:03.123+00:00") in the station's local time, to the
+    second ("2026-12-02 00:40:03"); what is not such a time, as it is."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return stamp
+
+
 def _when_rendered(say: Callable[[str], Any]) -> Callable[..., Any]:
     """``say`` as a filter of the value's text, called when the page is rendered (a filter that
     takes the context is never folded into the compiled template)."""
@@ -83,8 +93,19 @@ FILTERS = {name: _when_rendered(say) for name, say in (
     ("call", call), ("card", card), ("phase", phase), ("seat", notation.seat),
     ("seat_name", notation.seat_name), ("side", notation.side), ("vulnerability", notation.vulnerability),
     ("strain", notation.strain))}
+FILTERS["local_time"] = local_time
+
+
+@pass_context
+def _decimal(context: Context, value: float, places: int = 2) -> str:
+    """``|decimal``: "75.00" as the reader writes it ("75,00"), when the page is rendered."""
+    return notation.decimal(float(value), places)
+
+
+FILTERS["decimal"] = _decimal
 GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
-           "viewer_words": viewer_words, "audit_action": audit_action,
+           "viewer_words": viewer_words, "audit_action": audit_action, "high_card_points": high_card_points,
+           "par_contracts": par_contracts,
            # inline in every page, so that an exported results.html keeps it too
            "station_css": (Path(__file__).parent / "static" / "station.css").read_text("utf-8")}
 

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any, Protocol
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -50,16 +53,17 @@ from .actions import (
     weighted,
 )
 from .boardpage import board_values, live_values, score_card
-from .exports import results_html
+from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .standings import Standings
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
-from .websecurity import LoginThrottle, SecurityHeaders, csrf_token, post_problem
+from .websecurity import LoginThrottle, SecurityHeaders, client_address, csrf_token, post_problem
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
+log = logging.getLogger("bridgetable.director")
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
@@ -76,11 +80,13 @@ class Rounds(Protocol):
 class Station:
     """What the pages show and do, around one session's ingest."""
 
-    def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None) -> None:
+    def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None,
+                 trusted_proxies: Collection[str] = ()) -> None:
         self.ingest = ingest
         self.password = password
         self.rounds = rounds
         self.throttle = LoginThrottle()
+        self.trusted_proxies = frozenset(trusted_proxies)
 
     @property
     def session(self) -> Any:
@@ -99,12 +105,14 @@ class Station:
 
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
                rounds: Rounds | None = None, language: str = i18n.SOURCE,
+               trusted_proxies: Collection[str] = (),
                central: Callable[[], dict[str, Any]] | None = None) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
     ``rounds`` (the running station) gives the director "send the round again" and "next round";
     ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``);
+    ``trusted_proxies``: the reverse proxies whose X-Forwarded-For the login throttle believes;
     ``central`` (``Upstream.status``) what the central results server has not taken, and why."""
-    station = Station(ingest, password or secrets.token_urlsafe(12), rounds)
+    station = Station(ingest, password or secrets.token_urlsafe(12), rounds, trusted_proxies)
 
     async def ranking(request: Request) -> Response:
         return station.render("ranking.html", **_ranking_values(station, request))
@@ -118,12 +126,16 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         if info is None:
             return station.render("error.html", message=_("there is no board {number}").format(number=number),
                                   status_code=404)
+        boards = sorted(station.ingest.boards)
+        place = boards.index(number)
+        links: dict[str, Any] = {"previous": boards[place - 1] if place > 0 else None,
+                                 "next": boards[place + 1] if place + 1 < len(boards) else None}
         played_out = board_finished(station.session.movement, station.ingest.played, number)
         if not (played_out or is_director(request)):  # no leaking to pairs still to play it
-            return station.render("board.html", board=info, withheld=True)
+            return station.render("board.html", board=info, withheld=True, **links)
         # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
         values = await run_in_threadpool(board_values, station.ingest, info)
-        return station.render("board.html", **values)
+        return station.render("board.html", **values, **links)
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
@@ -157,8 +169,22 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         # what a table calling the director says may name a card of its board: to the director only
         return station.render("tables.html", status=status, director=is_director(request))
 
+    async def tables_fragment(request: Request) -> Response:  # what /tables fetches again on each event
+        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
+        return station.render("tables_table.html", status=status, director=is_director(request))
+
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session, station.standings(request)))
+
+    async def download(request: Request) -> Response:
+        """The director's downloads: the session's PBN, USEBIO XML or printable results (a file)."""
+        if "director" not in request.session:
+            return RedirectResponse("/login", status_code=303)
+        kind = request.path_params["kind"]
+        if kind not in DOWNLOADS:
+            raise HTTPException(404)
+        text, media_type, disposition = await run_in_threadpool(download_file, station.session, kind)
+        return Response(text, media_type=media_type, headers={"content-disposition": disposition})
 
     async def standings_json(request: Request) -> Response:
         return JSONResponse(station.standings(request).as_json(station.session.setup.pairs))
@@ -181,7 +207,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         problem = post_problem(request, form)
         if problem is not None:
             return login_page(request, _("refused: {reason}").format(reason=problem), 403)
-        client = request.client.host if request.client else ""
+        client = client_address(request, station.trusted_proxies)
         wait = station.throttle.wait(client)
         if wait:
             return login_page(request, _("too many wrong passwords: try again in {seconds:.0f} s").format(
@@ -222,16 +248,32 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),
         Route("/board/{board:int}", board), Route("/pair/{pair:int}", pair), Route("/tables", tables),
+        Route("/fragment/tables", tables_fragment),
         Route("/live/{table:int}", live_table), Route("/fragment/live/{table:int}", live_fragment),
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
+        Route("/director/export/{kind}", download),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(Language, default=language),
                   Middleware(SessionMiddleware, secret_key=secret_key or secrets.token_hex(32),
                              same_site="strict")]
-    app = Starlette(routes=routes, middleware=middleware)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """A page that is not there (``/board/abc``) or a method not allowed: the site's own page."""
+        code = exc.status_code if isinstance(exc, HTTPException) else 500
+        message = _("there is no page {path} on this station").format(path=request.url.path) if code == 404 \
+            else _("this page cannot do that (HTTP {code})").format(code=code)
+        return station.render("error.html", status_code=code, message=message)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("page %s failed", request.url.path, exc_info=exc)
+        return station.render("error.html", status_code=500,
+                              message=_("the station could not show this page; the director can see why "
+                                        "in its log"))
+
+    app = Starlette(routes=routes, middleware=middleware,
+                    exception_handlers={HTTPException: http_error, 500: server_error})
     app.state.station = station
     return app
 
@@ -239,6 +281,14 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 def is_director(request: Request) -> bool:
     """Whether the request comes from the director, logged in."""
     return "director" in request.session
+
+
+def server(app: Starlette, host: str, port: int) -> uvicorn.Server:
+    """The uvicorn server of the station's pages. ``proxy_headers`` off: the peer is the
+    connection's own, and X-Forwarded-For counts only from a trusted proxy (``client_address``),
+    where uvicorn would otherwise believe it from any client on the station's own machine."""
+    return uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=logging.WARNING,
+                                         proxy_headers=False))
 
 
 def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
@@ -254,13 +304,17 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
     try:
         action = str(form.get("action"))
         if action in ("resend", "advance"):
+            unconfirmed = _unconfirmed(form)
+            if unconfirmed:
+                return _("refused: {reason}").format(reason=unconfirmed)
             return _round_action(station, action, actor)
         text = {name: str(value).strip() for name, value in form.items()}
         table, board = int(text.get("table") or 0), int(text.get("board") or 0)
         if action == "result":
             stored = enter_result(ingest, actor, table, board, text.get("contract", ""),
                                   text.get("declarer") or None,
-                                  int(text["tricks"]) if text.get("tricks") else None)
+                                  int(text["tricks"]) if text.get("tricks") else None,
+                                  reason=text.get("reason", ""))
             return _("table {table} board {board}: {contract} stored as revision {revision}").format(
                 table=table, board=board, contract=notation.call(stored.contract), revision=stored.revision)
         if action == "adjust":
@@ -292,8 +346,11 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             return _("board {board}: scored whole").format(board=board)
         pair = int(text.get("pair") or 0)
         if action == "penalty":
-            penalty(ingest, actor, pair, float(text.get("points") or 0), text.get("reason", ""))
-            return _("pair {pair}: penalty of {points} points").format(pair=pair, points=text.get("points"))
+            points = float(text.get("points") or 0)
+            penalty(ingest, actor, pair, points, text.get("reason", ""))
+            return ngettext("pair {pair}: penalty of {points} point",
+                            "pair {pair}: penalty of {points} points", 1 if points == 1 else 2).format(
+                pair=pair, points=f"{points:g}")
         if action == "swap":
             round_, second = int(text.get("round") or 0), int(text.get("second") or 0)
             revised = swap_pairs(ingest, actor, round_, pair, second)
@@ -322,6 +379,14 @@ def _round_action(station: Station, action: str, actor: str) -> str:
     if action == "resend":
         return _("round {round} sent to the tables again").format(round=station.rounds.resend(actor))
     return _("round {round} started").format(round=station.rounds.advance(actor))
+
+
+def _unconfirmed(form: Any) -> str | None:
+    """Why a round button's form must be refused: its box "confirm" not ticked (the browser asks
+    for it first: the box is required)."""
+    if str(form.get("action")) in ("resend", "advance") and form.get("confirm") != "yes":
+        return _("tick the box to confirm")
+    return None
 
 
 async def _event_stream(request: Request, ingest: Ingest) -> AsyncIterator[str]:

@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Collection, MutableMapping
 from typing import Any
 
 from starlette.requests import Request
@@ -55,6 +55,19 @@ def post_problem(request: Request, form: Any) -> str | None:
     if not isinstance(expected, str) or not hmac.compare_digest(sent.encode(), expected.encode()):
         return _("the form has expired or did not come from this station: reload the page")
     return None
+
+
+def client_address(request: Request, trusted_proxies: Collection[str] = ()) -> str:
+    """Whom a request comes from, for the login throttle: the peer's address, or, when the peer
+    is one of ``trusted_proxies`` (a reverse proxy in front of the station), the address that
+    proxy put last in X-Forwarded-For. From anyone else that header is a client's own claim, and
+    ignored: it would let a client reset its wrong passwords by forging it. (The servers run
+    uvicorn with ``proxy_headers=False``, so the peer is the connection's own.)"""
+    peer = request.client.host if request.client else ""
+    if peer not in trusted_proxies:
+        return peer
+    forwarded = [hop.strip() for hop in request.headers.get("x-forwarded-for", "").split(",") if hop.strip()]
+    return forwarded[-1] if forwarded else peer
 
 
 class LoginThrottle:

@@ -38,7 +38,7 @@ TEXT_READERS: dict[str, Callable[[str], list[BoardRecord]]] = {".pbn": read_pbn,
 # The fields of the game that a conversion must carry, as the issue of lossless convert lists them
 # (marked for the catalogue: a refusal names the fields lost in the language spoken).
 GAME_FIELDS = (N_("board"), N_("dealer"), N_("vulnerability"), N_("deal"), N_("partial_deal"), N_("calls"),
-               N_("auction_ended"), N_("auction_continues"), N_("claimed"), N_("contract"),
+               N_("skipped"), N_("auction_ended"), N_("auction_continues"), N_("claimed"), N_("contract"),
                N_("passed_out"), N_("declarer"), N_("result"), N_("commentary"))
 # Tags carried as the game's fields (compared as fields, not as the file's spelling).
 _FIELD_TAGS = frozenset({"Board", "Dealer", "Vulnerable", "Deal", "Auction", "Play", "Contract",

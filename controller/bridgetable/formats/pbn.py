@@ -12,7 +12,8 @@ Choices where the standard leaves room or real files break it:
   values after this inheritance. A table record that has an Auction, Play, Contract or Result
   but neither Board, Dealer, Vulnerable nor Deal takes them (and Event, Date...) from the game
   before it: rpbridge.net files write the second table of a board that way.
-* Auction: leading "-" (no call) moves the first caller on; "AP" passes out the rest;
+* Auction: leading "-" (no call) moves the first caller on, a later "-" is a turn lost to a call
+  out of rotation (``skipped``, Law 29A); "AP" passes out the rest;
   "*" and "+" end the section; "=n=" notes, "$n" NAGs, "!"/"?" annotations and "^" irregularity
   marks are read past (notes into ``call_notes``). Play: one trick per four card columns, in the
   order of the players from the opening leader; "-" for a card not played; "*" is a claim.
@@ -598,7 +599,12 @@ def _read_auction(record: BoardRecord, game: _Game, tag_line: int, fast: bool) -
         elif token in ("*", "+"):
             stopped = True
             record.auction_continues = token == "+"
-        elif token == "-" or upper == "^S":
+        elif token == "-":  # a turn lost to a call out of rotation (Law 29A), which check replays
+            if calls:
+                record.skipped.append(len(calls))
+            else:
+                skipped_before += 1
+        elif upper == "^S":
             if calls:
                 record.problem("auction", at_line(line, _("a player's turn is skipped ({token}) after call "
                                                           "{number}").format(token=token, number=len(calls))))

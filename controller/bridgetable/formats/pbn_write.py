@@ -80,12 +80,14 @@ def _game(record: BoardRecord, export: bool) -> list[str]:
 
 
 def _auction(record: BoardRecord, tag_seat: Seat | None) -> list[str]:
-    """The calls, after a "-" for each player between the Auction tag's seat and the first caller."""
+    """The calls, after a "-" for each player between the Auction tag's seat and the first caller,
+    and a "-" for each turn lost between two calls (Law 29A)."""
     numbers: dict[str, int] = {}
     tokens: list[list[str]] = []
     if tag_seat is not None and record.auction_first is not None:
         tokens += [["-"]] * ((record.auction_first - tag_seat) % 4)
     for index, call in enumerate(record.calls):
+        tokens += [["-"]] * record.skipped.count(index) if index else []
         token = [str(call)]
         if index in record.call_notes:
             token.append(f"={numbers.setdefault(record.call_notes[index], len(numbers) + 1)}=")

@@ -74,6 +74,9 @@ class BoardRecord:
     auction_first: Seat | None = None  # who made the first call recorded (normally the dealer)
     calls: list[Call] = field(default_factory=list)
     call_notes: dict[int, str] = field(default_factory=dict)  # index of call -> note/alert text
+    # Turns lost after the first call (PBN "-"; a call out of rotation accepted, Law 29A): the
+    # index of the call each comes before. Turns lost before the first call: ``auction_first``.
+    skipped: list[int] = field(default_factory=list)
     auction_ended: bool = False  # the record says the auction ended ("AP", or three passes)
     auction_continues: bool = False  # the record stops on purpose: the rest is to come (PBN "+")
     opening_leader: Seat | None = None
@@ -92,6 +95,16 @@ class BoardRecord:
     # Departures from the format that were read all the same (a date not in PBN form, "3N" for
     # 3NT, an unquoted tag value): worth reporting, but they make no record inconsistent.
     warnings: list[str] = field(default_factory=list)
+
+    def set_auction(self, dealer: Seat, calls: list[Call], skipped: list[int]) -> None:
+        """A whole auction from ``dealer``; ``skipped``: the turns lost to calls out of rotation
+        accepted (Law 29A), as ``Auction.skipped`` gives them. Those before the first call are
+        written as "-" after an Auction tag naming the dealer."""
+        self.calls, self.auction_ended = calls, True
+        self.auction_first = dealer.after(skipped.count(0))
+        if self.auction_first != dealer:
+            self.tags["Auction"] = str(dealer)
+        self.skipped = [index for index in skipped if index]
 
     def problem(self, kind: str, message: str) -> None:
         if kind not in PROBLEM_KINDS:

@@ -103,3 +103,53 @@ def call(text: str) -> str:
     rest = rest[len(strain_letters):]
     risk = "XX" if rest.startswith("XX") else "X" if rest.startswith("X") else ""
     return level + strain(strain_letters) + (calls[risk] if risk else "") + rest[len(risk):]
+
+
+DECIMAL_COMMA = ("da", "de", "nl", "hu")  # the languages that write 75,00 where English writes 75.00
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """A number with ``places`` decimals as the reader's language writes it: "75.00" in English,
+    "75,00" in Danish, German, Dutch and Hungarian."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
+
+
+PASS_WORDS = ("Pass", "Pas", "Passz", "Passe", "P")  # a pass as any of our languages writes or says it
+
+
+def read_call(text: str) -> str:
+    """A call or contract typed in the reader's notation, as the pages write it, in the standard
+    notation the engine reads: "3UT" -> "3NT", "4♠RD" -> "4SXX", "Pas" -> "Pass" (Danish); the
+    standard notation is read in every language. What is not one is returned as typed, for the
+    engine to refuse."""
+    typed = text.strip()
+    language = _words()
+    if typed.upper() in {w.upper() for w in (*PASS_WORDS, language.calls["Pass"])}:
+        return "Pass"
+    if not typed[:1].isdigit():
+        return typed
+    rest = typed[1:].strip().upper()
+    symbols = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+    for nt in sorted({language.no_trump.upper(), "NT", "N", "SA", "UT"}, key=len, reverse=True):
+        if rest.startswith(nt):
+            strain, rest = "NT", rest[len(nt):]
+            break
+    else:
+        strain, rest = symbols.get(rest[:1], rest[:1]), rest[1:]
+    risks = {language.calls["XX"].upper(): "XX", language.calls["X"].upper(): "X", "XX": "XX", "X": "X"}
+    risk = next((risks[word] for word in sorted(risks, key=len, reverse=True) if rest.strip() == word), None)
+    if rest.strip() and risk is None:
+        return typed
+    return typed[0] + strain + (risk or "")
+
+
+def read_seat(text: str) -> str:
+    """A seat typed in the reader's notation ("Ø", "Øst", "Ny", "Z") as its standard letter; the
+    standard letters and English names are read in every language."""
+    typed = text.strip().upper()
+    language = _words()
+    for letter in "NESW":
+        if typed in (language.seats[letter].upper(), language.seat_names[letter].upper()):
+            return letter
+    return text.strip()

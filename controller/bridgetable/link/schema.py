@@ -143,6 +143,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
          "alerts": array(integer(0, 400), max_items=400),  # indices of the alerted calls
          "accepted": array(integer(0, 400), max_items=400),  # insufficient bids accepted (27A)
+         "skipped": array(integer(0, 400), max_items=400),  # turns lost to calls out of rotation (29A)
          "play": array(string(3), max_items=52),
          "claim": nullable(obj({"claimer": SEAT, "tricks": nullable(TRICKS), "remaining": TRICKS,
                                 "state": string(16)})),

@@ -19,7 +19,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..bridge import Seat
 from ..events import Key, TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
@@ -128,11 +127,11 @@ class UnitLink:
         if view.boards_done != done:  # a new board: nothing of it published yet
             calls = cards = 0
         fields = self._session_round(view.board)
-        dealer = Seat.parse(view.dealer)
+        callers = view.callers()
         if len(view.calls) < calls:
             self.link.publish_live(view.board, len(view.calls), "undo", "call", str(event.seat), **fields)
         for seq in range(calls, len(view.calls)):
-            self.link.publish_live(view.board, seq, "call", view.calls[seq], str(dealer.after(seq)), **fields)
+            self.link.publish_live(view.board, seq, "call", view.calls[seq], str(callers[seq]), **fields)
         if event.value == Key.ALERT.value and view.calls:  # an alert is of the last call
             last = len(view.calls) - 1
             self.link.publish_live(view.board, last, "alert", view.calls[last], str(event.seat), **fields)

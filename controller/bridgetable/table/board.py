@@ -181,7 +181,9 @@ class BoardInPlay:
         self.confirmed_by: Seat | None = None  # the result is confirmed: the board is over
         self.stopper: Seat | None = None  # pressed STOP before its call
         self.stopped: Seat | None = None  # waits the regulation's pause after a STOP and a bid
+        self.change_asked: Seat | None = None  # asks the director to replace its call (Law 25)
         self.claim_analysis: str | None = None  # a disputed claim's worst line and best play
+        self.requiring = False  # declarer pressed OK to require one of several suits (Law 51B)
         self.honours: Honour | None = None  # entered with the keys when the hands are unknown
         self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
         self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play

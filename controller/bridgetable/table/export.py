@@ -86,8 +86,8 @@ def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardR
     record.tags.update({"Event": result["session"] or "?", "Site": result["club"] or "?",
                         "Date": date, "Table": str(result["table"])})
     if result["auction"] is not None:
-        record.calls = [Call.parse(text) for text in result["auction"]]
-        record.auction_first, record.auction_ended = dealer, True
+        record.set_auction(dealer, [Call.parse(text) for text in result["auction"]],
+                           result.get("skipped", []))
         for index in result.get("alerts", ()):  # PBN "=n=" with [Note "n:alert"], LIN "!"
             record.call_notes[index] = "alert"
         for index in result.get("accepted", ()):  # an insufficient bid accepted: check knows it

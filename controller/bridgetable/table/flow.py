@@ -16,13 +16,18 @@ The keys, as the README documents them:
 - numbers (tricks of a claim, tricks made, the rank of a lead) are set with the level keys,
   X takes one off, XX adds one, Pass sets 0, OK enters.
 - OK at an opponent's seat accepts a claim and confirms the result; DIRECTOR there disputes.
-  DIRECTOR anywhere else calls the director (pressed again: the call is answered).
+  DIRECTOR anywhere else calls the director (pressed again: the call is answered), except dummy's
+  during the play, which may only answer a call (Laws 9A4, 43A1).
 - Under the "laws" policy (``FlowConfig.policy``) an insufficient bid, a call out of rotation or a
   lead out of turn is taken and held pending (see ``bridge.irregularity``): OK at the seat the Law
-  names (the offender's LHO; declarer, or a defender for declarer's own lead) accepts it; DIRECTOR
-  at any seat calls the director, who then enters the decision at any seat: OK accepts, UNDO does
-  not (the call is cancelled, the card goes back). The decision is an event like any other, so the
-  journal holds the irregularity and the decision, and a restart replays both.
+  names (the offender's LHO; declarer, or a defender for declarer's own lead) accepts it (and
+  UNDO there refuses a lead), PASS at
+  declarer's seat after an opening lead out of turn spreads declarer's hand as dummy (54A);
+  DIRECTOR at any seat calls the director, who then enters the decision at any seat: OK accepts,
+  UNDO does not (the call is cancelled, the card goes back), PASS spreads. The decision is an
+  event like any other, so the journal holds the irregularity and the decision, and a restart
+  replays both. Declarer's choices before a lead (Laws 26, 50D2) and of a penalty card (51A) are
+  keys at declarer's seat too (``phases.play``).
 
 ``handle`` never raises for bad input: an irregular or unexpected event is refused with a message
 (the "prevent" policy: the board carries on) and leaves the state untouched, so that the state is
@@ -182,6 +187,8 @@ class BoardFlow:
         if board.irregularity() is not None:
             return irregularity.on_key(board, seat, key), None
         if key is Key.DIRECTOR and not (claim.disputes(board, seat) or result.disputes(board, seat)):
+            if board.director is None and play.dummy_silenced(board, seat):
+                raise Refused(_(play.DUMMY_SILENT))
             return board.toggle_director(seat), None
         handler = board.rules.handlers.get(board.phase) or HANDLERS.get(board.phase)
         if handler is None:

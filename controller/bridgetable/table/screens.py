@@ -266,21 +266,36 @@ def _body_hand_check(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 def _body_auction(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     for i, who in enumerate(Seat):
         canvas.text(i * 32 + 2, 12, notation.seat(str(who)), size=9, bold=(who == seat), right=_column(i)[1])
-    offset = int(Seat.parse(view.dealer))
-    cells = [notation.call(call) + ("!" if i in view.alerts and Seat(offset).after(i).side is not seat.side
-                                    else "") for i, call in enumerate(view.calls)]
+    dealer = Seat.parse(view.dealer)
+    callers = view.callers()
+    cells = [notation.call(call) + ("!" if i in view.alerts and callers[i].side is not seat.side else "")
+             for i, call in enumerate(view.calls)]
+    places = _places(dealer, callers)  # each call under its caller, a lost turn left empty (29A)
     if view.stop == str(seat):
         canvas.bar(HEIGHT - 22, 11, _("STOP"))
     if view.turn is not None:
         cells.append(view.pending.get(view.turn, "?") + ("_" if view.turn in view.pending else ""))
-    rows = (offset + len(cells) + 3) // 4
+        last = places[-1] if places else int(dealer) - 1
+        places.append(last + (int(Seat.parse(view.turn)) - last - 1) % 4 + 1)
+    rows = (places[-1] + 4) // 4 if places else 0
     first = max(0, rows - 3)  # the last three rows fit
-    for index, cell in enumerate(cells):
-        row, col = divmod(offset + index, 4)
+    for place, cell in zip(places, cells, strict=True):
+        row, col = divmod(place, 4)
         if row >= first:
             x, right = _column(col)
             canvas.text(x, 22 + (row - first) * 10, cell, right=right)
     return ""  # the "?" in the grid says who calls
+
+
+def _places(dealer: Seat, callers: list[Seat]) -> list[int]:
+    """The place of each call in the auction's grid of four columns (N E S W), row by row from
+    the dealer's: the next place in its caller's column."""
+    places: list[int] = []
+    last = int(dealer) - 1
+    for seat in callers:
+        last += (int(seat) - last - 1) % 4 + 1
+        places.append(last)
+    return places
 
 
 def _contract_line(view: TableView) -> str:

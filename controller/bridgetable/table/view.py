@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..bridge import Rank, ScoreSheet, Seat, Side, Suit
+from ..bridge import Rank, ScoreSheet, Seat, Side, Suit, callers
 from ..bridge.play import ClaimState
 from ..i18n import N_, TABLE, notation
 from .board import BoardInPlay, Phase
@@ -29,7 +29,7 @@ class TableView:
     dealer: str
     vulnerability: str
     turn: str | None  # whose call or card it is
-    calls: tuple[str, ...]  # the auction, from the dealer
+    calls: tuple[str, ...]  # the auction, from the dealer (the seats: ``callers``)
     pending: dict[str, str]  # per seat: a bid level chosen, not yet completed
     entry: str | None  # what the buttons have entered (contract, number, lead)
     contract: str | None
@@ -49,8 +49,9 @@ class TableView:
     director: str | None
     boards_done: int
     alerts: tuple[int, ...] = ()  # indices of the alerted calls (shown to the caller's opponents)
+    skipped: tuple[int, ...] = ()  # turns lost to calls out of rotation accepted (Auction.skipped)
     stop: str | None = None  # the seat waiting the pause after a STOP and a skip bid
-    lead_choice: str | None = None  # a Law 26 lead restriction declarer is to choose now
+    lead_choice: str | None = None  # a choice declarer is to make now (Laws 26, 50D2, 51A)
     claim_analysis: str | None = None  # a disputed claim: the worst line and best play (Law 70)
     game: str = "duplicate"  # the game form (table.toml's game)
     deal: int = 0  # the deal's number in the game (duplicate: the board)
@@ -59,6 +60,10 @@ class TableView:
     sheet: dict[str, Any] | None = None  # the game's score sheet (see ``sheet_summary``)
     announced: tuple[tuple[str, int], ...] = ()  # Minibridge: each seat's high-card points
     message: str | None = None
+
+    def callers(self) -> list[Seat]:
+        """The seat that made each call (Law 29A: not always the next one clockwise)."""
+        return callers(Seat.parse(self.dealer), len(self.calls), self.skipped)
 
     def durable(self) -> dict[str, Any]:
         """The state that must survive a restart (the message is for the moment only), as JSON
@@ -92,7 +97,7 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         hand_counts=tuple(len(b.scanned[seat]) for seat in Seat),  # type: ignore[arg-type]
         problems=tuple(b.problems), tricks=b.tricks, score_ns=result.score_ns(b),
         director=(f"{notation.seat(str(b.director))}: {b.director_reason}" if b.director else None),
-        boards_done=boards_done, alerts=tuple(sorted(b.auction.alerts)),
+        boards_done=boards_done, alerts=tuple(sorted(b.auction.alerts)), skipped=tuple(b.auction.skipped),
         stop=str(b.stopped) if b.stopped is not None else None,
         lead_choice=_lead_choice_text(b), claim_analysis=b.claim_analysis,
         game=b.config.game, deal=b.setup.number, honours=str(b.honours) if b.honours else None,
@@ -113,13 +118,26 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
 
 
 def _lead_choice_text(b: BoardInPlay) -> str | None:
-    """Declarer's Law 26 choice due now, with the keys: a suit key forbids, OK requires (26A2),
-    PASS waives."""
-    choice = b.play.lead_choice if b.play is not None and b.phase is Phase.PLAY else None
+    """Declarer's choice due now, with the keys: before a lead (Law 26, 50D2) a suit key forbids,
+    OK requires (26A2, 50D2a), PASS waives; the penalty card a defender plays (51A), 1 the first
+    listed, 2 the second..."""
+    play = b.play if b.phase is Phase.PLAY else None
+    if play is None:
+        return None
+    due = play.designation_due
+    if due:
+        return _("declarer designates the penalty card {seat} plays (Law 51A): {cards}").format(
+            seat=notation.seat_name(str(play.turn)),
+            cards=", ".join(f"{number} = {notation.card(str(card))}" for number, card in enumerate(due, 1)))
+    choice = play.lead_choice
     if choice is None:
         return None
-    if choice.require:
+    if b.requiring:
+        keys = _("the suit key of the suit required")
+    elif len(choice.require) == 1:
         keys = _("suit key forbids, OK requires, PASS waives")
+    elif choice.require:
+        keys = _("suit key forbids, OK then suit key requires, PASS waives")
     else:
         keys = _("suit key forbids, PASS waives")
     return f"{choice}: {keys}"

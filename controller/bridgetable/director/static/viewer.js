@@ -45,6 +45,14 @@ function callNode(text) {
   return span;
 }
 
+// what the table recorded before the director's ruling: "4♠ N 9" in the reader's notation
+function resultText(table) {
+  if (!table.contract || table.contract === "Pass") return words.calls.Pass;
+  const text = table.contract.replace("NT", words.nt).replace(/[SHDC]/, (l) => SUITS[l])
+    .replace(/X+$/, (x) => words.calls[x]);
+  return [text, words.seats[table.declarer] || table.declarer || "", table.tricks ?? ""].join(" ").trim();
+}
+
 function cardNode(card) {
   const span = el("span", undefined, "card");
   span.append(suit(card[0]), rank(card.slice(1)));
@@ -62,6 +70,7 @@ function drawHands() {
     if (!box || !board.hands) continue;
     const left = board.hands[seat].filter((c) => !gone.has(c));
     box.replaceChildren(el("b", box.dataset.name));
+    if (box.dataset.hcp) box.append(" ", el("span", box.dataset.hcp, "hcp"));
     box.dataset.cards = String(left.length);
     for (const letter of ["S", "H", "D", "C"]) {
       const line = el("div", undefined, "suit-line");
@@ -133,6 +142,9 @@ function drawNotes() {
   if (!row) return;
   for (const text of row.director_calls) notes.append(el("li", say("director", { text: text }), "director"));
   for (const text of row.revokes) notes.append(el("li", say("revoke", { text: text }), "director"));
+  if (row.ruling) notes.append(el("li", say(row.ruling.table ? "ruling_table" : "ruling", {
+    reason: row.ruling.reason || "\u2014",
+    result: row.ruling.table ? resultText(row.ruling.table) : "" }), "director ruling"));
   if (row.adjusted) notes.append(el("li", say("adjusted", { score: row.adjusted })));
   if (!row.tricks.length && !row.adjusted) notes.append(el("li", say("no_play", {})));
 }
@@ -159,8 +171,8 @@ function select(table) {
   }
   viewer.hidden = row === null;
   if (row) {
-    document.getElementById("viewer-title").textContent = say("title", { table: row.table,
-      ns_side: words.sides.NS, ns: row.ns, ew_side: words.sides.EW, ew: row.ew });
+    document.getElementById("viewer-title").textContent = row.robots ? say("robots", {}) : say("title", {
+      table: row.table, ns_side: words.sides.NS, ns: row.ns, ew_side: words.sides.EW, ew: row.ew });
   }
   step = 0;
   drawAuction();

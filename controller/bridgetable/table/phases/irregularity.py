@@ -1,6 +1,7 @@
 """Irregularities under the "laws" policy (Laws 27, 29-32, 53-56): an insufficient bid, a call
-out of rotation or a lead out of turn, held pending until accepted at the seat the Law names or
-decided by the director."""
+out of rotation or a lead out of turn, held pending until accepted at the seat the Law names (or,
+after an opening lead out of turn, declarer's hand spread as dummy, 54A) or decided by the
+director."""
 
 from __future__ import annotations
 
@@ -28,15 +29,30 @@ def text(b: BoardInPlay) -> str | None:
             "lead out of turn": _("{subject} led out of turn by {seat}")}[irr.kind].format(
         subject=words.card(irr.subject) if irr.kind == "lead out of turn" else words.call(irr.subject),
         last=words.call(last.call) if last else "", seat=words.seat(irr.offender))
+    spread = Choice.SPREAD in irr.options
     if b.director is not None:
-        return _("{what} (Law {law}): director: OK accepts, UNDO does not").format(what=what, law=irr.law)
-    return _("{what}: {seats} accepts (OK) or director (DIRECTOR)").format(
-        what=what, seats=words.seats(irr.deciders))
+        text = (_("{what} (Law {law}): director: OK accepts, PASS declarer becomes dummy (54A), "
+                  "UNDO does not") if spread
+                else _("{what} (Law {law}): director: OK accepts, UNDO does not"))
+        return text.format(what=what, law=irr.law)
+    if spread:
+        text = _("{what}: {seats} accepts (OK), does not (UNDO), becomes dummy (PASS, Law 54A) or "
+                 "director (DIRECTOR)")
+    elif irr.kind == "lead out of turn":
+        text = _("{what}: {seats} accepts (OK), does not (UNDO) or director (DIRECTOR)")
+    else:
+        text = _("{what}: {seats} accepts (OK) or director (DIRECTOR)")
+    return text.format(what=what, seats=words.seats(irr.deciders))
+
+
+_CHOICES = {Key.OK: Choice.ACCEPT, Key.UNDO: Choice.REFUSE, Key.PASS: Choice.SPREAD}
 
 
 def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
-    """OK at a decider's seat accepts; DIRECTOR calls the director (again: the call is
-    answered), who then decides at any seat: OK accepts, UNDO does not."""
+    """OK at a decider's seat accepts, UNDO there refuses a lead out of turn (an irregular call
+    only the director refuses), PASS there (an opening lead out of turn) spreads declarer's hand
+    as dummy (Law 54A); DIRECTOR calls the director (again: the call is answered), who then
+    decides at any seat: OK accepts, UNDO does not, PASS spreads."""
     irr = b.irregularity()
     assert irr is not None
     if key is Key.DIRECTOR:
@@ -46,17 +62,23 @@ def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
             b.toggle_director(seat, _("{irregularity} (called by {seat})").format(
                 irregularity=irr, seat=words.seat(seat)))
         return text(b)
-    if b.director is not None and key in (Key.OK, Key.UNDO):
-        decided_by: Seat | None = None
-    elif key is Key.OK and seat in irr.deciders:
-        decided_by = seat
+    choice = _CHOICES.get(key)
+    if choice not in irr.options:
+        raise Refused(text(b) or "")
+    decided_by: Seat | None
+    if b.director is not None:
+        decided_by = None
+    elif seat in irr.deciders and (choice is not Choice.REFUSE or irr.kind == "lead out of turn"):
+        decided_by = seat  # a lead the player named may also refuse himself (Laws 53, 54D, 55, 56)
     else:
         raise Refused(text(b) or "")
-    choice = Choice.ACCEPT if key is Key.OK else Choice.REFUSE
+    assert choice is not None
     if b.phase is Phase.AUCTION:
         b.auction.decide(choice, decided_by)
     else:
-        b.require_play().decide(choice, decided_by)
+        play = b.require_play()
+        play.decide(choice, decided_by)
+        b.declarer = play.declarer  # declarer's partner after Law 54A
     b.director, b.director_reason = None, ""
     if b.phase is Phase.AUCTION and b.auction.is_complete:
         b.contract_known()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from ...bridge import Card, Play, Rank, Seat, Suit, words
 from ...events import Key
-from ...i18n import LAWS, notation
+from ...i18n import LAWS, N_, notation
 from ..board import LEVEL_KEYS, STRAIN_KEYS, BoardInPlay, Phase, Refused, stepped
 from . import auction, irregularity
 
 _ = LAWS.gettext
+
+DUMMY_SILENT = N_("dummy may not draw attention to an irregularity or call the director during the play; "
+                  "declarer corrects a revoke from dummy's hand (Law 9A4, 43A1)")
 
 
 def on_card(b: BoardInPlay, seat: Seat, card: Card) -> str | None:
@@ -57,9 +60,13 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     play = b.require_play()
     if play.lead_choice is not None and key is not Key.UNDO:
         return _choose_lead(b, play, seat, key)
+    if play.designation_due and key in LEVEL_KEYS:
+        return _designate(b, play, seat, key)
     if key is Key.UNDO:
         if not play.dummy_exposed:
             return auction.back_to_auction(b, seat)
+        if dummy_silenced(b, seat):
+            raise Refused(_(DUMMY_SILENT))
         if b.config.policy == "laws" and revoke_to_correct(play, seat) is not None:
             return correct_revoke(b, play, seat)
         raise Refused(_("a played card cannot be taken back (Law 45C)"))
@@ -69,6 +76,15 @@ def on_play_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
         b.phase, b.claimer, b.number = Phase.CLAIM_ENTRY, seat, play.tricks_remaining
         return _("{seat} claims: enter the tricks, then OK").format(seat=words.seat(seat))
     raise Refused(_("play: scan a card (or CLAIM), not {key}").format(key=key.value))
+
+
+def dummy_silenced(b: BoardInPlay, seat: Seat) -> bool:
+    """Whether ``seat`` is dummy during the play, once dummy's hand is faced: dummy may not draw
+    attention to an irregularity, call the director (unless answering a call on show) or correct
+    a revoke from his hand, which declarer does (Laws 9A4, 43A1)."""
+    play = b.play
+    return (b.phase is Phase.PLAY and play is not None and seat == play.dummy and play.dummy_exposed
+            and not play.is_complete)
 
 
 def on_lead_entry(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
@@ -138,16 +154,38 @@ _SUITS = {Key.CLUBS: Suit.CLUBS, Key.DIAMONDS: Suit.DIAMONDS, Key.HEARTS: Suit.H
 
 
 def _choose_lead(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
-    """Declarer's Law 26 choice at the offender's partner's first lead: a suit key forbids that
-    suit, OK requires the suit of the withdrawn bid (26A2), PASS waives; the director may enter
-    it at any seat once called."""
+    """Declarer's choice before a defender's lead: Law 26 at the offender's partner's first lead,
+    or 50D2 when the leader's partner has a penalty card. A suit key forbids that suit, OK requires
+    the suit of the withdrawn bid (26A2) or of the penalty card (50D2a; with penalty cards of
+    several suits, OK then the suit's key, 51B), PASS waives; the director may enter it at any
+    seat once called."""
     choice = play.lead_choice
     assert choice is not None
     by: Seat | None = None if b.director is not None else seat
     if key is Key.PASS:
-        return play.choose_lead(None, by=by)
-    if key is Key.OK and choice.require:
-        return play.choose_lead(choice.require[0], require=True, by=by)
-    if key in _SUITS:
-        return play.choose_lead(_SUITS[key], by=by)
-    raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))
+        text = play.choose_lead(None, by=by)
+    elif key is Key.OK and len(choice.require) == 1:
+        text = play.choose_lead(choice.require[0], require=True, by=by)
+    elif key is Key.OK and choice.require:
+        if by is not None and by != play.declarer:
+            raise Refused(_("{seat} may not choose: declarer does (Law {law})").format(
+                seat=words.seat(by), law=choice.law))
+        b.requiring = True
+        return _("{choice}: the suit key of the suit required").format(choice=choice)
+    elif key in _SUITS:
+        text = play.choose_lead(_SUITS[key], require=b.requiring, by=by)
+    else:
+        raise Refused(_("{choice}: suit key forbids, OK requires, PASS waives").format(choice=choice))
+    b.requiring = False
+    return text
+
+
+def _designate(b: BoardInPlay, play: Play, seat: Seat, key: Key) -> str:
+    """Declarer's designation of the penalty card a defender plays (Law 51A): 1 the first card the
+    displays list, 2 the second...; the director may enter it at any seat once called."""
+    due = play.designation_due
+    number = LEVEL_KEYS[key]
+    if number > len(due):
+        raise Refused(_("{number} is out of range: {low} to {high}").format(
+            number=number, low=1, high=len(due)))
+    return play.designate(due[number - 1], by=None if b.director is not None else seat)

@@ -134,6 +134,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "alerts": sorted(b.auction.alerts),
         "accepted": [irr.at for irr in b.auction.irregularities
                      if irr.law == "27" and irr.decision is Choice.ACCEPT],
+        **({"skipped": b.auction.skipped} if b.auction.skipped else {}),  # Law 29A's lost turns
         "contract": str(b.contract) if b.contract else "Pass",
         "declarer": str(b.declarer) if b.declarer else None,
         "lead": lead, "play": played,
@@ -153,7 +154,11 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
 def _irregularity_record(b: BoardInPlay) -> list[str]:
     """Each irregularity of the board, what was decided and what followed (for the result)."""
     irregularities = [*b.auction.irregularities, *(b.play.irregularities if b.play else [])]
-    done = [_("irregularity: {text}").format(text=irr) for irr in irregularities]
+    done = []
+    for irr in irregularities:  # one entry, or one per line of it where one would be too long
+        whole = _("irregularity: {text}").format(text=irr)
+        first, *rest = irr.lines()
+        done += [whole] if len(whole) <= 200 else [_("irregularity: {text}").format(text=first), *rest]
     done += [_("change of call: {text}").format(text=change) for change in b.auction.changes]
     if b.play is not None:
         done += [_("revoke corrected: {text}").format(text=text) for text in b.play.corrections]
