@@ -10,7 +10,7 @@ record through the engine (``check_record(..., engine=True)``, as `check` did be
 path). With the dd extra installed (endplay), endplay's plain parse of the same file is timed
 too, and the ratio printed.
 
-    .venv/bin/python bench/bench_check.py [RUNS]
+    .venv/bin/python bench/bench_check.py [RUNS [BOARDS]]
 """
 
 from __future__ import annotations
@@ -89,9 +89,9 @@ def timed(work: Callable[[], object]) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def rate(seconds: list[float]) -> float:
+def rate(seconds: list[float], boards: int) -> float:
     """The best run, in boards per second."""
-    return BOARDS / min(seconds)
+    return boards / min(seconds)
 
 
 def check_each(records: list[BoardRecord], engine: bool = False) -> list[BoardReport]:
@@ -99,10 +99,10 @@ def check_each(records: list[BoardRecord], engine: bool = False) -> list[BoardRe
         return [check_record(record, engine=engine) for record in records]
 
 
-def write_boards(path: Path) -> int:
-    """Write the random boards to ``path``; returns how many have a full play."""
+def write_boards(path: Path, boards: int) -> int:
+    """Write ``boards`` random boards to ``path``; returns how many have a full play."""
     rng = random.Random(2026)
-    records = [random_board(rng, n % 32 + 1) for n in range(BOARDS)]
+    records = [random_board(rng, n % 32 + 1) for n in range(boards)]
     path.write_text(write_pbn(records), encoding="utf-8")
     return sum(1 for record in records if record.tricks)
 
@@ -122,12 +122,13 @@ def endplay_parse(path: Path) -> Callable[[], object] | None:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else RUNS
+    boards = int(sys.argv[2]) if len(sys.argv) > 2 else BOARDS
     names = ("read", "check", "both", "careful read", "engine check", "endplay parse")
     walls: dict[str, list[float]] = {name: [] for name in names}
     cpus: dict[str, list[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.pbn"
-        played = write_boards(path)  # the generated records are gone before the timing starts
+        played = write_boards(path, boards)  # the generated records are gone before the timing starts
         size = path.stat().st_size
         endplay = endplay_parse(path)
         bad = unreadable = engine_bad = 0
@@ -157,23 +158,23 @@ def main() -> None:
                 wall, cpu, _ = timed(endplay)
                 walls["endplay parse"].append(wall)
                 cpus["endplay parse"].append(cpu)
-    print(f"check: {BOARDS} boards ({played} with full play), {size / 1e6:.1f} MB PBN, {runs} runs, "
+    print(f"check: {boards} boards ({played} with full play), {size / 1e6:.1f} MB PBN, {runs} runs, "
           "one core; best run, CPU time (wall clock)")
     for name in names[:3]:
-        print(f"  {name:6} {rate(cpus[name]):7,.0f} boards/s ({rate(walls[name]):,.0f})")
-    both = rate(cpus["both"])
-    previous = 1 / (1 / rate(cpus["careful read"]) + 1 / rate(cpus["engine check"]))
+        print(f"  {name:6} {rate(cpus[name], boards):7,.0f} boards/s ({rate(walls[name], boards):,.0f})")
+    both = rate(cpus["both"], boards)
+    previous = 1 / (1 / rate(cpus["careful read"], boards) + 1 / rate(cpus["engine check"], boards))
     verdict = "met" if both >= TARGET else "NOT met"
     print(f"  read and check: {both:,.0f} boards/s, target {TARGET:,}: {verdict}; the previous approach "
           f"(careful reading, engine checking) {previous:,.0f} boards/s, x{both / previous:.1f}")
-    fast, slow = rate(cpus["read"]), rate(cpus["careful read"])
+    fast, slow = rate(cpus["read"], boards), rate(cpus["careful read"], boards)
     print(f"  reading alone: {fast:,.0f} boards/s; the previous approach (every game token by token) "
           f"{slow:,.0f} boards/s, x{fast / slow:.1f}")
-    fast, slow = rate(cpus["check"]), rate(cpus["engine check"])
+    fast, slow = rate(cpus["check"], boards), rate(cpus["engine check"], boards)
     print(f"  checking alone: {fast:,.0f} boards/s; the previous approach (every record through the "
           f"engine) {slow:,.0f} boards/s, x{fast / slow:.1f}")
     if endplay is not None:
-        parsed = rate(cpus["endplay parse"])
+        parsed = rate(cpus["endplay parse"], boards)
         print(f"  endplay's plain parse of the same file: {parsed:,.0f} boards/s; check reads and checks "
               f"x{both / parsed:.2f} as fast as endplay parses")
     else:

@@ -3,6 +3,7 @@ random positions for each count, worst line and best play together."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 
@@ -22,7 +23,10 @@ def position(seed: int, tricks_left: int) -> Play:
 
 
 def main() -> None:
-    for tricks_left in (3, 4, 5, 6):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--most", type=int, default=6, choices=range(3, 7), metavar="3-6",
+                        help="time 3 up to this many tricks left (default 6)")
+    for tricks_left in range(3, parser.parse_args().most + 1):
         slowest = 0.0
         for seed in range(5):
             play = position(seed, tricks_left)

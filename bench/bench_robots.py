@@ -88,11 +88,12 @@ def main() -> None:
     n = len(records)
     rate = sum(made(r) for r in records) / n
     half = 1.96 * math.sqrt(rate * (1 - rate) / n)
-    batches = [sum(made(r) for r in records[i:i + 100]) for i in range(0, n - 99, 100)]
+    batch = min(100, n)  # boards a batch (fewer in a small run)
+    batches = [sum(made(r) for r in records[i:i + batch]) for i in range(0, n - batch + 1, batch)]
     print(f"robots over {n} random boards")
     low, high = 100 * (rate - half), 100 * (rate + half)
     print(f"  make rate {100 * rate:.1f}% (95% interval {low:.1f}-{high:.1f}%; "
-          f"per 100 boards: mean {statistics.mean(batches):.1f}, std {statistics.pstdev(batches):.1f}, "
+          f"per {batch} boards: mean {statistics.mean(batches):.1f}, std {statistics.pstdev(batches):.1f}, "
           f"min {min(batches)}, max {max(batches)})")
     counts, makes = Counter(kind(r) for r in records), Counter(kind(r) for r in records if made(r))
     for name in sorted(counts):

@@ -17,11 +17,12 @@ The previous approach: every changed frame sent whole through luma's ``display``
 every frame rendered by FreeType. Also the process's resident memory after the current approach
 (the bench imports little beyond the table unit's own modules, to keep that figure honest).
 
-    .venv/bin/python bench/bench_table.py
+    .venv/bin/python bench/bench_table.py [--boards N]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import tempfile
 import time
@@ -69,8 +70,9 @@ class WholeFrames:
 
 
 def freetype_text(canvas: Any, x: int, y: int, text: str, size: int = 10, bold: bool = False,
-                  anchor: str = "la", fill: int = 1) -> None:
-    """The previous approach to text: rendered by FreeType every time it is drawn."""
+                  anchor: str = "la", fill: int = 1, left: int = 0, right: int = screens.WIDTH) -> None:
+    """The previous approach to text: rendered by FreeType every time it is drawn (the bounds
+    ``left`` and ``right`` of ``screens._Canvas.text``, which it stands in for, unused)."""
     canvas.draw.text((x, y), text, fill=fill, font=screens.font(size, bold), anchor=anchor)
 
 
@@ -142,7 +144,7 @@ def play(config: FlowConfig, events: list[TableEvent], wrap: Callable[[Display],
                 run.bytes.append(bus.traffic.bytes - before)
                 run.bus.append(bus.traffic.seconds - seconds)
                 run.switches += bus.traffic.switches - switches
-        assert len(journal.results()) == BOARDS
+        assert len(journal.results()) == len(config.boards)
         start = time.perf_counter()
         replay(config, Journal(Path(tmp) / "table.db", session="bench"))
         run.resume = time.perf_counter() - start
@@ -167,8 +169,11 @@ def line(what: str, now: str, before: str, target: str) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=BOARDS, help=f"boards to play (default {BOARDS})")
+    boards = parser.parse_args().boards
     rng = random.Random(4)
-    deals = {board: Deal.random(rng) for board in range(1, BOARDS + 1)}
+    deals = {board: Deal.random(rng) for board in range(1, boards + 1)}
     events = []
     for board, deal in deals.items():
         events += board_events(deal, board_dealer(board), AUCTIONS[board % len(AUCTIONS)])
@@ -187,7 +192,7 @@ def main() -> None:
         screens._Canvas.text = cached_text  # type: ignore[method-assign]
 
     ms = 1000.0
-    print(f"table unit: {len(events)} events over {BOARDS} boards (auction and full play), four SSD1306 "
+    print(f"table unit: {len(events)} events over {boards} boards (auction and full play), four SSD1306 "
           "behind a TCA9548A on a 400 kHz bus; now beside the previous approach, same run")
     line("bytes on the bus per event, median", f"{median(now.bytes):.0f} B",
          f"{median(before.bytes):.0f} B", f"<= {TARGET_MEDIAN_BYTES} B")

@@ -7,6 +7,7 @@ import argparse
 import io
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -150,8 +151,9 @@ def test_a_missing_extra_is_named_in_the_language(monkeypatch):
     monkeypatch.setitem(extras.EXTRAS, "station", ("bridgetable_no_such_module",))
     with i18n.speaking("nl"), pytest.raises(extras.MissingExtra) as error:
         extras.require_extra("station", install="demo")
-    assert str(error.value) == ("de extra 'demo' is niet geïnstalleerd (geen bridgetable_no_such_module): "
-                                "pip install 'bridgetable[demo]'")
+    install = extras.install_command("demo", extras.checkout(), Path(sys.executable), Path.cwd())
+    assert str(error.value) == f"de extra 'demo' is niet geïnstalleerd (geen bridgetable_no_such_module): " \
+                               f"{install}"
 
 
 def _parser_words() -> set[str]:
@@ -177,7 +179,7 @@ NOT_PROSE = {
                ".director.commands:run_station_command", ".central.command:run_central_command",
                "station", "demo", "duplicate", "mitchell", "auto", "postgresql:///bridgetable_central",
                "127.0.0.1:1883", "0.0.0.0", "127.0.0.1", "Club session", "BRIDGETABLE_PASSWORD",
-               "__main__", "station.db", "bridgetable ", "bridgetable convert: "},
+               "__main__", "station.db", "bridgetable", "bridgetable ", "bridgetable convert: "},
     "check.py": { "deal", "auction", "contract", "declarer", "play", "revoke", "result", "score",
                  "file", "index", "board", "ok", "problems", "warnings", "kind", "message", "boards",
                  "unreadable", ".lin", ".pbn", "accepted (Law 27A)"},  # the table unit's note in PBN
@@ -189,11 +191,12 @@ NOT_PROSE = {
                         "NS", "EW", "PairId_", "nan"},  # PBN's columns and directions
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
-    "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db"},
+    "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db", "samples"},
     "table/selftest.py": {"bridgetable selftest: "},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
     # names, files, threads, uvicorn's log level, URLs
-    "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "loop://", "table-", ".db",
+    "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "bridgetable demo: ", "loop://",
+                     "table-", ".db",
                      "table-unit-", "robot-table-", "bridgetable-demo-", "station.db", "result",
                      "station-web", "warning", "http://127.0.0.1:"},
     "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",

@@ -100,3 +100,31 @@ def test_the_rubber_sheet_shows_both_sides_above_and_below_the_line() -> None:
         "Total: NS 420, EW 240",
         "Next: deal 3, dealer S, vulnerable NS",
     ]
+
+
+@pytest.mark.parametrize("game", ["rubber", "chicago"])
+def test_no_honours_refuses_a_deal_with_honours_by_its_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str) -> None:
+    status, out, err = tally(monkeypatch, capsys, "4S N 10\n2H E 8 W 100\n", "--game", game, "--no-honours")
+    assert status == 2 and out == ""
+    assert err == "bridgetable tally: line 2 ('2H E 8 W 100'): this game does not count honours\n"
+    status, out, _ = tally(monkeypatch, capsys, "4S N 10 E 100\n", "--game", game, "--json")
+    assert status == 0 and json.loads(out)["deals"][0]["ew"] == 100  # counted by default (seed 003)
+
+
+def test_play_takes_no_honours_to_its_game(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --no-honours`: the robots' table scores no honours (quit at once: the sheet is empty)."""
+    import random
+
+    from bridgetable.bridge import Seat
+    from bridgetable.cli import build_parser
+    from bridgetable.robots.honeymoon import HoneymoonGame
+
+    assert build_parser().parse_args(["play", "--game", "rubber", "--no-honours"]).no_honours
+    assert not build_parser().parse_args(["play", "--game", "rubber"]).no_honours
+    game = HoneymoonGame(Seat.S, io.StringIO(), io.StringIO(), random.Random(1), counts_honours=False)
+    assert not game.form.counts_honours
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--game", "rubber", "--no-honours", "--seed", "1"]) == 0
+    assert "Rubber" in capsys.readouterr().out

@@ -105,7 +105,14 @@ def _add_tally(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--rounds", type=int, default=1,
                         help=_("Chicago, Chicago with duplicate scoring, Minibridge: rounds of four deals"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    _add_no_honours(parser)
     parser.set_defaults(handler=_lazy(".tally:run"))
+
+
+def _add_no_honours(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-honours", action="store_true",
+                        help=_("rubber, Chicago, two-player: honours not counted (seed 001's standard game; "
+                               "default: counted, as seed 003 and the Laws of Contract Bridge)"))
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -114,6 +121,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--game", required=True, choices=(*HOME_FORMS, "two-player"))
     parser.add_argument("--seat", default="S", help=_("your seat (default S)"))
     parser.add_argument("--seed", type=int, help=_("seed of the random deals"))
+    _add_no_honours(parser)
     parser.set_defaults(handler=_lazy(".robots.homegame:run_play"))
 
 
@@ -289,7 +297,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
     parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
     parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
-    parser.add_argument("--boards-per-round", type=int, default=3, metavar="N", help=_("(default 3)"))
+    parser.add_argument("--boards-per-round", type=int, metavar="N",
+                        help=_("(default 3; team match, robots: 3, else 4, 2 or 1, whichever divides "
+                               "--boards)"))
     parser.add_argument("--rounds", type=int, help=_("default: the movement's full length"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL", "TEAMS", "ROBOTS"), default="MP",
                         help=_("matchpoints (default), Butler IMPs, cross-IMPs, total points (Law 78C), "
@@ -389,16 +399,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# the conventional exit statuses of a command ended by a signal: 128 + SIGINT, 128 + SIGPIPE
+INTERRUPTED = 130
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
-    i18n.speak_argparse(CLI)
-    args = build_parser().parse_args(argv)
+    """Run the subcommand; Ctrl-C ends any of them with one line and status 130, a reader that
+    closed the pipe (``| head``) quietly with status 141, never with a traceback."""
+    command = "bridgetable"
     try:
-        handler: Handler = args.handler
-        return handler(args)
-    except (ValueError, MissingExtra) as error:  # a bad argument (an unreadable contract), an extra missing
-        print(f"bridgetable {args.command}: {error}", file=sys.stderr)
-        return 2
+        i18n.use(i18n.from_environment())  # the command line speaks $LANG's language
+        i18n.speak_argparse(CLI)
+        args = build_parser().parse_args(argv)
+        command = f"bridgetable {args.command}"
+        try:
+            handler: Handler = args.handler
+            status = handler(args)
+        except (ValueError, MissingExtra) as error:  # a bad argument (unreadable contract), an extra missing
+            print(f"{command}: {error}", file=sys.stderr)
+            status = 2
+        sys.stdout.flush()  # a closed pipe shows here rather than at the interpreter's exit
+        return status
+    except KeyboardInterrupt:
+        print(f"{command}: " + _("interrupted"), file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return CLOSED_PIPE
+
+
+def _silence_stdout() -> None:
+    """stdout onto /dev/null, so that the interpreter's last flush finds no closed pipe either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ A table unit installs only what a table needs; the station's web stack and the P
 from __future__ import annotations
 
 import importlib.util
+import sys
+from pathlib import Path
 
 from .i18n import CLI
 
@@ -34,7 +36,40 @@ def require_extra(extra: str, what: str = "", install: str | None = None) -> Non
         message = (_("{what} needs the {extra} extra, which is not installed (no {modules}): {install}")
                    if what else _("the {extra} extra is not installed (no {modules}): {install}"))
         raise MissingExtra(message.format(what=what, extra=repr(name), modules=", ".join(missing),
-                                          install=f"pip install 'bridgetable[{name}]'"))
+                                          install=install_hint(name)))
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs ``extra`` for the interpreter running (see ``install_command``)."""
+    return install_command(extra, checkout(), Path(sys.executable), Path.cwd())
+
+
+def checkout() -> Path | None:
+    """The repository this package runs from (an editable install, or PYTHONPATH), if it does."""
+    root = Path(__file__).resolve().parent.parent.parent  # controller/bridgetable/extras.py
+    project = root / "pyproject.toml"
+    ours = project.is_file() and 'name = "bridgetable"' in project.read_text(encoding="utf-8")
+    return root if ours else None
+
+
+def install_command(extra: str, root: Path | None, python: Path, cwd: Path) -> str:
+    """The command that installs ``extra`` where it runs: into the interpreter's own environment,
+    from the checkout ``root`` (editable, as `make` installs it) or else from the package index;
+    paths under ``cwd`` relative to it (``.venv/bin/pip install -e '.[sim]'`` in the checkout)."""
+    pip = python.parent / "pip"
+    installer = _shown(pip, cwd) if pip.exists() else f"{_shown(python, cwd)} -m pip"
+    if root is None:
+        return f"{installer} install 'bridgetable[{extra}]'"
+    return f"{installer} install -e '{_shown(root, cwd)}[{extra}]'"
+
+
+def _shown(path: Path, cwd: Path) -> str:
+    """``path`` relative to ``cwd`` when it lies under it (``.`` for cwd itself), else absolute."""
+    try:
+        relative = path.absolute().relative_to(cwd.absolute())
+    except ValueError:
+        return str(path.absolute())
+    return str(relative) if relative.parts else "."
 
 
 def _importable(name: str) -> bool:

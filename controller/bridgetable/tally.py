@@ -20,25 +20,31 @@ from .bridge import BridgeError, DealResult, game_form, parse_minibridge_result
 from .bridge.cards import Side
 from .bridge.deal import Vulnerability
 from .bridge.gameform import SIDES, DealScore, Entry, ScoreSheet
+from .formats.text import QUOTED, LineTooLong, bounded, cut, quoted
 from .i18n import CLI, N_, notation
 
 _ = CLI.gettext
 
 
 def run_tally(game: str, lines: TextIO, out: TextIO, err: TextIO, *, as_json: bool = False,
-              rounds: int = 1) -> int:
-    """Score the deals read from ``lines`` by the form ``game``; the exit status."""
-    form = game_form(game, rounds=rounds)
+              rounds: int = 1, honours: bool = True) -> int:
+    """Score the deals read from ``lines`` by the form ``game`` (``honours``: whether a rubber or
+    Chicago counts them); the exit status."""
+    form = game_form(game, rounds=rounds, honours=honours)
     read = parse_minibridge_result if game == "minibridge" else DealResult.parse
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
         try:
-            form.record(read(text))
-        except BridgeError as error:
+            form.record(read(bounded(text)))
+        except LineTooLong as error:
+            print("bridgetable tally: " + _("line {number}: {error}").format(number=number, error=error),
+                  file=err)
+            return 2
+        except BridgeError as error:  # the engine's reason, cut where it quotes a long word of the line
             print("bridgetable tally: " + _("line {number} ({text}): {error}").format(
-                number=number, text=repr(text), error=error), file=err)
+                number=number, text=quoted(text), error=cut(str(error), 2 * QUOTED)), file=err)
             return 2
     sheet = form.sheet()
     print(json.dumps(sheet.to_json()) if as_json else sheet_text(sheet), file=out)
@@ -47,7 +53,8 @@ def run_tally(game: str, lines: TextIO, out: TextIO, err: TextIO, *, as_json: bo
 
 def run(args: argparse.Namespace) -> int:
     """The handler of ``bridgetable tally`` (see cli.py for the options)."""
-    return run_tally(args.game, sys.stdin, sys.stdout, sys.stderr, as_json=args.json, rounds=args.rounds)
+    return run_tally(args.game, sys.stdin, sys.stdout, sys.stderr, as_json=args.json, rounds=args.rounds,
+                     honours=not args.no_honours)
 
 
 # each game form's title on the score sheet (the engine's GameForm.title, translated where shown)

@@ -171,3 +171,14 @@ def test_every_form_is_made_by_name() -> None:
         game_form("whist")
     with pytest.raises(ParseError):
         game_form("chicago", rounds=0)
+
+
+def test_chicagos_final_sheet_counts_the_games_won_in_every_round() -> None:
+    """The final sheet said "Games won: NS 0, EW 0" after games were made (the new round's)."""
+    form = played(Chicago(), "4S N 10", "2D E 8", "1NT S 7", "2S E 8")  # NS game on deal 1, EW on 4
+    sheet = form.sheet()
+    assert sheet.over and sheet.games == {Side.NS: 1, Side.EW: 1}
+    assert sheet.part_scores == {Side.NS: 0, Side.EW: 0}
+    two = played(Chicago(rounds=2), "4S N 10", "4H N 10", "1C N 7", "1C E 7", "3NT W 9")
+    assert two.sheet().games == {Side.NS: 2, Side.EW: 1}
+    assert two.sheet().part_scores == {Side.NS: 0, Side.EW: 0}

@@ -181,3 +181,29 @@ def test_honours_are_computed_from_a_known_deal_for_whoever_holds_them() -> None
     assert honours(five, Strain.SPADES) == Honour(Seat.N, 150)
     two_hands = {Seat.S: [Card.parse(c) for c in ("HA", "HK", "HQ", "HT")], Seat.W: [Card.parse("HJ")]}
     assert honours(two_hands, Strain.HEARTS) == Honour(Seat.S, 100)
+
+
+def test_an_unfinished_part_score_scores_100_only_for_the_side_that_alone_has_one() -> None:
+    """The Laws of Contract Bridge: both sides with a part-score in the unfinished game: they cancel."""
+    both = rubber("2H N 8", "2D E 8").sheet()  # NS 60, EW 40 below, no game
+    assert both.closing == () and both.part_scores == {Side.NS: 60, Side.EW: 40}
+    alone = rubber("2H N 8").sheet()
+    assert {(e.side, e.points, e.what) for e in alone.closing} == {(Side.NS, 100, "unfinished part-score")}
+    up = rubber("4S N 10", "2H N 8", "2D E 8").sheet()  # NS a game up; both part-scores cancel
+    assert {(e.side, e.points, e.what) for e in up.closing} == {(Side.NS, 300, "unfinished game")}
+
+
+@pytest.mark.parametrize("name", ["rubber", "two-player"])
+def test_a_rubber_without_honours_as_seed_001_plays_it(name: str) -> None:
+    """Seed 001: "Honnører tælles ikke, ligesom i standardspillet"; seed 003 counts them (default)."""
+    seats = {"seats": (Seat.S, Seat.W)} if name == "two-player" else {}
+    counted = game_form(name, **seats)
+    counted.record(DealResult.parse("4S S 10 E 100"))
+    assert counted.counts_honours and counted.scores[0].points(Side.EW) == 100
+    without = game_form(name, honours=False, **seats)
+    assert not without.counts_honours
+    with pytest.raises(ParseError, match="this game does not count honours"):
+        without.record(DealResult.parse("4S S 10 E 100"))
+    assert without.scores == ()
+    without.record(DealResult.parse("4S S 10"))
+    assert without.scores[0].points(Side.NS) == 120 and without.scores[0].points(Side.EW) == 0

@@ -5,6 +5,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import httpx
 import pytest
 
 from bridgetable import i18n
@@ -191,7 +193,9 @@ def test_against_the_robots_each_board_is_scored_as_it_arrives(tmp_path):
 
 
 def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_ctrl_c(tmp_path):
-    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(free_port()),
+    taken = socket.create_server(("127.0.0.1", free_port()))  # another program has the port asked for
+    asked = taken.getsockname()[1]
+    process = demo_process(tmp_path, "--tables", "3", "--rounds", "1", "--port", str(asked),
                            "--dir", str(tmp_path / "kept"))
     assert process.stdout is not None
     lines = []
@@ -199,12 +203,17 @@ def test_the_demo_keeps_serving_the_page_after_the_session_and_ends_cleanly_on_c
     while time.monotonic() < deadline and not (lines and "until Ctrl-C" in lines[-1]):
         lines.append(process.stdout.readline().rstrip("\n"))
         assert lines[-1] or process.poll() is None, process.stderr.read() if process.stderr else ""
+        if lines[-1].startswith("scoring station: http://"):  # printed once the page answers
+            url = lines[-1].split()[2]
+            assert url != f"http://127.0.0.1:{asked}/" and httpx.get(url).status_code == 200
+    taken.close()
     assert lines[0].startswith("bridgetable demo: 3 tables") and lines[1].startswith("scoring station: http://")
     assert sum(line.startswith("round 1  ") for line in lines) == 6
     assert sum(" pair " in line for line in lines) == 6
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0 and "Traceback" not in err, err
+    assert f"port {asked} is taken (--port): the page is on port {url.split(':')[2].strip('/')}" in err
     assert (tmp_path / "kept" / "station.db").exists()  # --dir keeps the files
 
 
@@ -218,8 +227,9 @@ def test_ctrl_c_during_the_session_stops_everything_it_started(tmp_path):
     assert any("mosquitto -c" in command for command in running_with(str(tmp_path)))
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 0 and "Traceback" not in err, err
-    assert "bridgetable demo: stopped before the end of the session, after" in err
+    assert process.returncode == 130 and "Traceback" not in err, err  # interrupted: not a success
+    assert err.index("bridgetable demo: interrupted: stopping the tables, the station and the broker") < \
+        err.index("bridgetable demo: stopped before the end of the session, after")
     assert " pair " in out  # the ranking so far
     assert list((tmp_path / "tmp").iterdir()) == []  # the broker's and tables' files are gone
     assert running_with(str(tmp_path)) == []  # and no Mosquitto is left running on its config

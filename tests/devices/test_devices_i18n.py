@@ -134,7 +134,7 @@ NOT_PROSE = {
     DEVICES / "cardreader.py": {"unknown", "repeated", "bridgetable-deck/1", ".tmp", "utf-8", "card reader ",
                                 "bridgetable enrol-deck: "},
     DEVICES / "lines.py": {"overlong", "garbled", "disconnected", "ascii"},
-    DEVICES / "keyboard.py": {"unknown", "disconnected"},
+    DEVICES / "keyboard.py": {"unknown", "disconnected", "overlong"},
     DEVICES / "display.py": {"sim", "PYGAME_HIDE_SUPPORT_PROMPT", "none", "scale2x", "-{0:06}.png", "rotate",
                              "_page_address_offset", "a seat display is ", ", not ", "a screen is a ",
                              " mode '1' image, not "},

@@ -36,6 +36,16 @@ def test_a_single_table_against_the_robots():
     assert movement.tables == 1 and movement.rounds == 4 and movement.pairs == [1, 2]
 
 
+@pytest.mark.parametrize(("boards", "per_round"), [(8, 4), (16, 4), (6, 3), (12, 3), (10, 2), (7, 1)])
+def test_the_boards_of_a_match_split_into_rounds_by_default(boards, per_round):
+    """`station --movement robots --boards 8`, as the README shows it, without --boards-per-round."""
+    kinds = ("robots", "teams") if boards // per_round % 2 == 0 else ("robots",)  # teams: pairs of rounds
+    for kind in kinds:
+        setup, infos = setup_from_args(parse("--movement", kind, "--boards", str(boards)))
+        assert setup.movement == {"kind": kind, "boards": boards, "boards_per_round": per_round}
+        assert len(infos) == boards and setup.build_movement().rounds == boards // per_round
+
+
 def test_a_missing_or_malformed_accounts_file_is_refused_with_exit_2(tmp_path, capsys):
     from bridgetable.cli import main
 

@@ -69,9 +69,9 @@ def test_a_whole_rubber_at_the_table_scores_as_the_laws_table_says() -> None:
     assert [(r["deal_number"], r["dealer"], r["vulnerability"], r["ns"], r["ew"]) for r in results] == [
         (1, "N", "None", 130, 150), (2, "E", "NS", 0, 0), (3, "S", "NS", 0, 90), (4, "W", "NS", 990, 0)]
     assert results[0]["honours"] == "W 150" and [r["board"] for r in results] == [1, 2, 3, 4]
-    # the running score: an unfinished rubber's game (300) counts while the rubber goes on
+    # the running score is what stands after each deal: not the 300 an unfinished rubber would add
     assert [(r["ns_total"], r["ew_total"], r["over"]) for r in results] == [
-        (430, 150, False), (430, 150, False), (430, 340, False), (1120, 240, True)]
+        (130, 150, False), (130, 150, False), (130, 240, False), (1120, 240, True)]
     view = flow.view()
     assert view.phase == "done" and view.sheet is not None
     assert (view.sheet["above"], view.sheet["below"], view.sheet["games"]) == ([780, 180], [340, 60], [2, 0])

@@ -72,3 +72,37 @@ def test_events_that_are_not_json_are_reported_and_counted(tmp_path: Path) -> No
     assert [error.split(":")[0] for error in errors[:2]] == ["line 2", "line 4"]
     assert all("not a TableEvent" in error for error in errors[:2])
     assert errors[2] == "bridgetable table: 2 lines of - were not a TableEvent"
+
+
+def test_the_samples_journal_is_written_where_the_user_is_and_a_resumed_one_is_said(
+        tmp_path: Path) -> None:
+    """`table --config samples/table.toml --events -`: no journal inside the installed package."""
+    before = sorted(SAMPLES.iterdir())
+    run = subprocess.run([sys.executable, "-m", "bridgetable.cli", "table", "--config",
+                          str(SAMPLES / "table.toml"), "--events", "-"],
+                         input="", capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert sorted(SAMPLES.iterdir()) == before and (tmp_path / "table-journal.db").exists()
+    first = bridgetable_cli("table", "--sim", "--journal", str(tmp_path / "sim.db"), stdin="N ok\n")
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    again = bridgetable_cli("table", "--sim", "--journal", str(tmp_path / "sim.db"), stdin="")
+    assert again.returncode == 0
+    assert again.stderr == (f"bridgetable table: resuming {tmp_path / 'sim.db'}: 1 event of an earlier run "
+                            "(another --journal starts afresh)\n")
+
+
+def test_the_readme_chain_sim_export_check_match_runs_on_the_typed_sample(tmp_path: Path) -> None:
+    """samples/keys.txt, boards 1-4 typed, gives a journal whose export check finds consistent and
+    `match --ours` scores as a match of 4 boards (the README's commands)."""
+    keys = (SAMPLES / "keys.txt").read_text(encoding="utf-8")
+    journal, ours = tmp_path / "sim.db", tmp_path / "ours.pbn"
+    run = bridgetable_cli("table", "--sim", "--config", str(SAMPLES / "table.toml"), "--journal",
+                          str(journal), stdin=keys)
+    assert run.returncode == 0 and run.stderr == "" and "refused" not in run.stdout, run.stderr
+    export = bridgetable_cli("table", "--journal", str(journal), "--export", str(ours), stdin="")
+    assert export.returncode == 0, export.stderr
+    check = bridgetable_cli("check", str(ours), stdin="")
+    assert check.returncode == 0 and "4 records checked: 4 consistent" in check.stdout
+    match = bridgetable_cli("match", "--deals", str(SAMPLES / "deals.pbn"), "--ours", str(ours),
+                            stdin="")
+    assert match.returncode == 0 and match.stdout.count("\nBoard ") == 3, match.stderr

@@ -28,7 +28,7 @@ from ..i18n import LAWS
 from .deal import Vulnerability, board_dealer, board_vulnerability
 from .duplicate_form import duplicate_entries
 from .errors import ParseError
-from .gameform import DealResult, DealScore, DealSetup, Entry, GameForm, Line, ScoreSheet
+from .gameform import SIDES, DealResult, DealScore, DealSetup, Entry, GameForm, Line, ScoreSheet
 from .rubber import line_entries
 
 _ = LAWS.gettext
@@ -95,9 +95,7 @@ class Chicago(FourDeals):
         return Line.of(self._scores[start:])
 
     def _entries(self, setup: DealSetup, result: DealResult, vulnerable: bool) -> tuple[Entry, ...]:
-        if result.honours is not None and not self.honours:
-            raise ParseError(_("this Chicago does not count honours"))
-        entries = line_entries(result, vulnerable)
+        entries = line_entries(result, vulnerable, self.honours)
         made = DealScore(setup, result, tuple(entries))
         game = self._line().game_after(made)
         if game is not None:
@@ -107,9 +105,10 @@ class Chicago(FourDeals):
         return tuple(entries)
 
     def sheet(self) -> ScoreSheet:
-        line = self._line()
-        return replace(super().sheet(), games=dict(line.games), part_scores=dict(line.part_scores),
-                       has_line=True)
+        games = {side: sum(1 for deal in self._scores for entry in deal.entries
+                           if entry.what == "game" and entry.side is side) for side in SIDES}
+        return replace(super().sheet(), games=games, part_scores=dict(self._line().part_scores),
+                       has_line=True)  # the games of every round, the part-scores of this one
 
 
 class ChicagoDuplicate(FourDeals):

@@ -25,11 +25,11 @@ def game_form(name: str, *, boards: Iterable[int] = range(1, 9), rounds: int = 1
               first_dealer: Seat = Seat.N, seats: tuple[Seat, Seat] = (Seat.S, Seat.W)) -> GameForm:
     """A new game of the form ``name`` (one of ``GAME_FORMS``), given the options it uses:
     ``boards`` (duplicate), ``rounds`` (Chicago, its duplicate variant, Minibridge), ``honours``
-    (Chicago), ``first_dealer`` (rubber), ``seats`` (two-player)."""
+    (rubber, Chicago, two-player), ``first_dealer`` (rubber), ``seats`` (two-player)."""
     if name == "duplicate":
         return Duplicate(boards)
     if name == "rubber":
-        return Rubber(first_dealer)
+        return Rubber(first_dealer, honours)
     if name == "chicago":
         return Chicago(rounds, honours)
     if name == "chicago-duplicate":
@@ -37,6 +37,6 @@ def game_form(name: str, *, boards: Iterable[int] = range(1, 9), rounds: int = 1
     if name == "minibridge":
         return Minibridge(rounds)
     if name == "two-player":
-        return TwoPlayer(seats)
+        return TwoPlayer(seats, honours)
     raise ParseError(_("not a game form: {name!r} (one of {forms})").format(
         name=name, forms=", ".join(GAME_FORMS)))

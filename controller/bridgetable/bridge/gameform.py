@@ -211,7 +211,12 @@ class ScoreSheet:
     has_line: bool = False
 
     def total(self, side: Side) -> int:
-        return sum(deal.points(side) for deal in self.deals) + _points(self.closing, side)
+        return self.running(side) + _points(self.closing, side)
+
+    def running(self, side: Side) -> int:
+        """The side's points on the deals played: what stands after the last, without what an
+        unfinished game would add if it stopped now (``closing``)."""
+        return sum(deal.points(side) for deal in self.deals)
 
     def line_total(self, side: Side, below: bool) -> int:
         """All the side's points below (True) or above (False) the line, ``closing`` above."""

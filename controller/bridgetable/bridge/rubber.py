@@ -8,11 +8,16 @@ Bridge where the seeds are silent.
   makes game a new game starts and the other side's part-score no longer counts towards it.
 - A side that has won a game is vulnerable.
 - Honours (four of the five trump honours in one hand 100, all five 150, the four aces at no trump
-  150) are scored for whichever player holds them, defenders included, made or not.
+  150) are scored for whichever player holds them, defenders included, made or not (seed 003
+  "Varianten", the Laws of Contract Bridge). Seed 001 plays its standard game without them
+  ("Honnører tælles ikke, ligesom i standardspillet"): ``honours=False``, and a result with
+  honours is then refused.
 - The rubber ends when a side has two games: 700 if the other side has none, 500 if it has one,
   written on the deal that wins it.
-- Unfinished rubber (pagat's rule): a side a game up scores 300, a side with a part-score in the
-  unfinished game 100 (each side that has one); shown as ``closing`` on the sheet.
+- Unfinished rubber (the Laws of Contract Bridge, Law 77 "Unfinished rubber"): a side a game up
+  scores 300; in an unfinished game a side that alone has a part-score scores 100 (when both
+  have one, neither does: they cancel). Shown as ``closing`` on the sheet: what stopping now
+  would add, not part of any deal's running score.
 - A passed-out deal scores nothing and the *next* dealer deals (seed 001, seed 003).
 - The first deal is dealt by ``first_dealer`` (North unless given); the deal passes clockwise.
 """
@@ -21,7 +26,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..i18n import LAWS
 from .cards import Seat
+from .errors import ParseError
 from .gameform import SIDES, DealResult, DealScore, DealSetup, Entry, GameForm, Line, ScoreSheet
 from .scoring import INSULT, overtrick_points, trick_score, undertrick_penalty
 
@@ -30,10 +37,15 @@ RUBBER_BONUS = {0: 700, 1: 500}  # by the games the losing side won
 UNFINISHED_GAME = 300
 UNFINISHED_PART_SCORE = 100
 
+_ = LAWS.gettext
 
-def line_entries(result: DealResult, vulnerable: bool) -> list[Entry]:
+
+def line_entries(result: DealResult, vulnerable: bool, honours: bool = True) -> list[Entry]:
     """A deal's points written above and below the line, without game or rubber bonuses
-    (``vulnerable``: declarer's side). Honours are written for the holder's side."""
+    (``vulnerable``: declarer's side). Honours are written for the holder's side; a game without
+    them (``honours`` False) refuses a result that has them."""
+    if result.honours is not None and not honours:
+        raise ParseError(_("this game does not count honours"))
     contract, declarer = result.contract, result.declarer
     if contract is None or declarer is None:
         return []
@@ -63,13 +75,14 @@ class Rubber(GameForm):
     name = "rubber"
     title = "Rubber bridge"
 
-    def __init__(self, first_dealer: Seat = Seat.N) -> None:
+    def __init__(self, first_dealer: Seat = Seat.N, honours: bool = True) -> None:
         super().__init__()
         self.first_dealer = first_dealer
+        self.honours = honours
 
     @property
     def counts_honours(self) -> bool:
-        return True
+        return self.honours
 
     def _line(self) -> Line:
         return Line.of(self._scores)
@@ -88,7 +101,7 @@ class Rubber(GameForm):
     def _score(self, setup: DealSetup, result: DealResult) -> DealScore:
         line = self._line()
         vulnerable = result.declarer is not None and setup.vulnerability.is_vulnerable(result.declarer)
-        score = DealScore(setup, result, tuple(line_entries(result, vulnerable)))
+        score = DealScore(setup, result, tuple(line_entries(result, vulnerable, self.honours)))
         winner = line.game_after(score)
         if winner is not None and line.games[winner] == 1:
             bonus = Entry(winner, RUBBER_BONUS[line.games[winner.other]], "rubber")
@@ -102,7 +115,7 @@ class Rubber(GameForm):
         entries = [Entry(side, UNFINISHED_GAME, "unfinished game") for side in SIDES
                    if line.games[side] > line.games[side.other]]
         entries += [Entry(side, UNFINISHED_PART_SCORE, "unfinished part-score") for side in SIDES
-                    if line.part_scores[side] > 0]
+                    if line.part_scores[side] > 0 and line.part_scores[side.other] == 0]  # alone
         return tuple(entries)
 
     def sheet(self) -> ScoreSheet:

@@ -37,11 +37,11 @@ class TwoPlayer(Rubber):
     name = "two-player"
     title = "Two-player bridge"
 
-    def __init__(self, seats: tuple[Seat, Seat] = (Seat.S, Seat.W)) -> None:
+    def __init__(self, seats: tuple[Seat, Seat] = (Seat.S, Seat.W), honours: bool = True) -> None:
         if len(seats) != 2 or seats[0].side is seats[1].side:
             raise ParseError(_("the two players sit at seats of different sides, not {seats}").format(
                 seats=" ".join(words.seat(seat) for seat in seats)))
-        super().__init__(first_dealer=seats[0])
+        super().__init__(first_dealer=seats[0], honours=honours)
         self.seats = seats
 
     def _dealer(self) -> Seat:

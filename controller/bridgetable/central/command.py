@@ -81,9 +81,16 @@ def run_central_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"bridgetable central: {exc}", file=sys.stderr)
         return 2
-    center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
-                    web_port=None if args.no_web else args.port, host=args.listen,
-                    language=args.language or i18n.current(), operator_password=operator)
+    try:
+        center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
+                        web_port=None if args.no_web else args.port, host=args.listen,
+                        language=args.language or i18n.current(), operator_password=operator)
+    except psycopg.OperationalError as exc:  # no PostgreSQL there, or not this database
+        print("bridgetable central: " + _(
+            "no database at {url} ({reason}): start PostgreSQL (sudo systemctl start postgresql; "
+            "deploy/install-central.sh sets one up) or give its URL with --db").format(
+            url=args.db, reason=str(exc).strip().splitlines()[0]), file=sys.stderr)
+        return 2
     stop = threading.Event()
 
     def stopping(signum: int, frame: FrameType | None) -> None:

@@ -291,9 +291,11 @@ def run_demo(options: DemoOptions, on_result: ResultHandler | None = None,
             _serve_until_stopped(options.web_port)
         return standings
     except KeyboardInterrupt:
-        if station is None or station.finished.is_set():
+        if station is not None and station.finished.is_set():  # the page after the session: its end
             return {}
-        return score_session(station.session).as_json(station.session.setup.pairs)
+        print("bridgetable demo: " + _("interrupted: stopping the tables, the station and the broker"),
+              file=sys.stderr, flush=True)
+        return {} if station is None else score_session(station.session).as_json(station.session.setup.pairs)
     finally:
         with _uninterrupted():
             for table in tables:
@@ -360,11 +362,18 @@ def _uninterrupted() -> Iterator[None]:
 def _serve(station: Station, options: DemoOptions) -> Any:
     from ..director import web
 
-    port = options.web_port if options.web_port and _port_free(options.web_port) else free_port()
+    asked = options.web_port
+    port = asked if asked and _port_free(asked) else free_port()
     options.web_port = port
     app = web.create_app(station.ingest, password=options.password, rounds=station, language=options.language)
     server = web.server(app, "127.0.0.1", port)
     threading.Thread(target=server.run, name="station-web", daemon=True).start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:  # the URL once it answers
+        time.sleep(0.02)
+    if asked and port != asked:
+        print(_("port {asked} is taken (--port): the page is on port {port}").format(asked=asked, port=port),
+              file=sys.stderr, flush=True)
     print(_("scoring station: {url} (director password: {password})").format(
         url=f"http://127.0.0.1:{port}/", password=options.password), flush=True)
     return server

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .. import i18n
 from ..bridge import Contract
+from ..cli import INTERRUPTED
 from ..director.boardpage import weighted_text
 from ..director.rulings import NOT_PLAYED, WEIGHTED
 from ..director.session import Session
@@ -58,6 +59,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
             n=report.results), file=sys.stderr)
         if standings:
             report.over(standings, exports=False)
+        return INTERRUPTED
     return 0
 
 

@@ -174,7 +174,8 @@ class Federation:
 
 def run_federation(options: DemoOptions, serve: bool = True) -> dict[str, Any]:
     """Play a session at each club; once the center has both complete, print where its pages are
-    and (``serve``) keep them up until Ctrl-C. Returns what the center counted."""
+    and (``serve``) keep them up until Ctrl-C. Returns what the center counted; a Ctrl-C before
+    then is raised on, once everything is stopped."""
     work = Path(tempfile.mkdtemp(prefix="bridgetable-federation-"))
     if options.web_port and not _port_free(options.web_port):
         options.web_port = free_port()
@@ -194,11 +195,12 @@ def run_federation(options: DemoOptions, serve: bool = True) -> dict[str, Any]:
             if serve:
                 print(_("the central page stays at {url} until Ctrl-C").format(
                     url=f"http://127.0.0.1:{options.web_port}/"), flush=True)
-                while True:
-                    time.sleep(1)
+                try:
+                    while True:
+                        time.sleep(1)
+                except KeyboardInterrupt:  # the way to end it once the sessions are in: not a failure
+                    pass
             return counts
-    except KeyboardInterrupt:
-        return {}
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

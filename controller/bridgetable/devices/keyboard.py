@@ -8,7 +8,8 @@ One line per input, the seat first, then keys, bids or cards::
     W claim ok     West presses CLAIM, then OK
 
 Bids are level first ("7S": keys 7 and S), cards suit first ("S7": the seven of spades), so the two
-never look alike. A line that cannot be read is reported and counted, and yields no event at all.
+never look alike. A line that cannot be read is reported and counted, and yields no event at all;
+a blank line, or one starting with "#" (a comment in a file of typed lines), yields none either.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TextIO
 
 from ..bridge import Card, Seat
 from ..events import Key, TableEvent
+from ..formats.text import LineTooLong, bounded, quoted
 from ..i18n import CLI
 from .lines import BadLine, EventSink, LineStats
 
@@ -30,16 +32,19 @@ _ = CLI.gettext
 
 def parse_line(text: str) -> list[TableEvent]:
     """The events one typed line stands for; BadLine naming the first word that is not understood."""
-    words = text.upper().split()
-    if not words:
+    try:
+        words = bounded(text.rstrip("\r\n")).upper().split()
+    except LineTooLong as error:
+        raise BadLine("overlong", str(error)) from None
+    if not words or words[0].startswith("#"):  # a blank line, or a comment in a typed script
         return []
     try:
         seat = Seat.parse(words[0])
     except ValueError:
         raise BadLine("unknown", _("start with the seat (N, E, S or W), not {word}").format(
-            word=repr(words[0]))) from None
+            word=quoted(words[0]))) from None
     if len(words) == 1:
-        raise BadLine("unknown", _("nothing after the seat in {line}").format(line=repr(text.strip())))
+        raise BadLine("unknown", _("nothing after the seat in {line}").format(line=quoted(text.strip())))
     events = []
     for word in words[1:]:
         if _CARD.fullmatch(word):
@@ -58,7 +63,7 @@ def _key(word: str) -> Key:
         return Key(word)
     except ValueError:
         raise BadLine("unknown", _("{word} is neither a key, a bid nor a card (suit first: SA)").format(
-            word=repr(word))) from None
+            word=quoted(word))) from None
 
 
 class Keyboard:

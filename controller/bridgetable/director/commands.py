@@ -23,19 +23,23 @@ from .upstream import Upstream, UpstreamOutbox, read_club_key
 from .web import create_app, server
 
 _ = CLI.gettext
+BOARDS_PER_ROUND = 3  # --boards-per-round's default
 
 
 def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardInfo]]:
     """The session set-up that ``bridgetable station`` options describe."""
+    per_round = args.boards_per_round or BOARDS_PER_ROUND
     if args.movement == "mitchell":
         movement: dict[str, Any] = {"kind": "mitchell", "tables": args.tables,
-                                    "boards_per_round": args.boards_per_round, "rounds": args.rounds}
+                                    "boards_per_round": per_round, "rounds": args.rounds}
     elif args.movement == "howell":
         movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
-                    "boards_per_round": args.boards_per_round, "rounds": args.rounds}
+                    "boards_per_round": per_round, "rounds": args.rounds}
     else:  # a team match over two tables, or a single table against the robots
-        movement = {"kind": args.movement, "boards": args.boards or 2 * args.boards_per_round,
-                    "boards_per_round": args.boards_per_round}
+        boards = args.boards or 2 * per_round
+        if not args.boards_per_round:  # rounds that --boards splits into: 3 boards, else 4, 2 or 1
+            per_round = next(size for size in (BOARDS_PER_ROUND, 4, 2, 1) if boards % size == 0)
+        movement = {"kind": args.movement, "boards": boards, "boards_per_round": per_round}
     pairs = {}
     for text in args.pair or []:
         number, _sep, names = text.partition("=")

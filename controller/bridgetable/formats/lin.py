@@ -50,7 +50,7 @@ from ..bridge import (
 )
 from ..i18n import FILES, notation
 from .record import BoardRecord, KnownHands, known_hands
-from .text import decode_text
+from .text import LineTooLong, check_lines, decode_text
 
 _ = FILES.gettext
 ngettext = FILES.ngettext
@@ -157,6 +157,11 @@ def read_lin_file(path: str | Path) -> list[BoardRecord]:
 
 def read_lin(text: str, filename: str = "") -> list[BoardRecord]:
     """Every board (one record per table) of a LIN text."""
+    try:
+        check_lines(text)
+    except LineTooLong as error:  # refused before reading: such a line would take gigabytes
+        where = f"{filename}:{error.line}" if filename else str(error.line)
+        raise LinError(f"{where}: {error}") from None
     tokens = _tokens(text)
     if not any(token.key.lower() in _LIN_KEYS for token in tokens):
         message = _("not a LIN file: no md, mb, pc, pn, qx or vg key found")

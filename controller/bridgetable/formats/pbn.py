@@ -44,7 +44,7 @@ from .pbn_tags import (
 )
 from .pbn_write import write_pbn
 from .record import BoardRecord, at_line
-from .text import decode_text
+from .text import LineTooLong, check_lines, decode_text
 
 _ = FILES.gettext
 
@@ -710,6 +710,10 @@ def read_pbn(text: str, filename: str = "", *, fast: bool = True) -> list[BoardR
     if nul >= 0:
         raise PbnError(_("not a PBN file: it holds binary data"), filename, text.count("\n", 0, nul) + 1)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        check_lines(text)
+    except LineTooLong as error:  # refused before reading: such a line would take gigabytes
+        raise PbnError(str(error), filename, error.line or 0) from None
     with gc_paused():
         return _Reader(text, filename, fast).read()
 

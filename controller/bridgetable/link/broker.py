@@ -162,8 +162,9 @@ class EmbeddedBroker:
         try:
             import amqtt  # type: ignore[import-untyped]  # noqa: F401
         except ImportError as error:  # amqtt comes with the `embedded-broker` extra
-            raise FileNotFoundError("amqtt is not installed: pip install 'bridgetable[embedded-broker]'") \
-                from error
+            from ..extras import install_hint
+
+            raise FileNotFoundError(f"amqtt is not installed: {install_hint('embedded-broker')}") from error
         self.port = port or free_port()
         self.host = host
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -126,8 +126,9 @@ def run_play(args: argparse.Namespace) -> int:
     seat = Seat.parse(args.seat)
     print(seed_text(seed))
     rng = random.Random(seed)
-    game = HoneymoonGame(seat, sys.stdin, sys.stdout, rng) if args.game == "two-player" else \
-        HomeGame(game_form(args.game), seat, sys.stdin, sys.stdout, rng)
+    counted = not args.no_honours
+    game = HoneymoonGame(seat, sys.stdin, sys.stdout, rng, counted) if args.game == "two-player" else \
+        HomeGame(game_form(args.game, honours=counted), seat, sys.stdin, sys.stdout, rng)
     try:
         game.run()
     except Abandoned as reason:

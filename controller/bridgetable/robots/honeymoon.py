@@ -89,10 +89,11 @@ def robot_call(auction: Auction, stock: TwoHandedPlay, seat: Seat, vulnerable: b
 class HoneymoonGame(TerminalTable):
     """The terminal loop of one two-player rubber: you at ``seat``, the robot at your left."""
 
-    def __init__(self, seat: Seat, stdin: TextIO, stdout: TextIO, rng: random.Random) -> None:
+    def __init__(self, seat: Seat, stdin: TextIO, stdout: TextIO, rng: random.Random,
+                 counts_honours: bool = True) -> None:
         super().__init__(seat, stdin, stdout)
         self.robot = seat.lho
-        self.form = TwoPlayer((seat, self.robot))
+        self.form = TwoPlayer((seat, self.robot), honours=counts_honours)
         self.rng = rng
         self.tricks: TwoHandedPlay | None = None  # the phase in progress, for the input
 
@@ -156,7 +157,7 @@ class HoneymoonGame(TerminalTable):
         if contract is None or declarer is None:
             self.say(_("Passed out: the other player deals next."))
             return DealResult(None)
-        held = honours(stock.hands, contract.strain)
+        held = honours(stock.hands, contract.strain) if self.form.counts_honours else None
         leads = _("{contract}; {leader} leads.").format(contract=contract_text(contract, declarer),
                                                        leader=notation.seat_name(stock.other(declarer).name))
         if held is not None:

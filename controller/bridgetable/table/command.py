@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 _QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
 _ = CLI.gettext
 ngettext = CLI.ngettext
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"  # the package's sample files
 
 
 def terminal_frame(image: Image.Image) -> str:
@@ -86,6 +87,8 @@ def _config(args: argparse.Namespace) -> TableConfig:
                              language=i18n.current())
     if args.journal:
         config.journal = Path(args.journal)
+    elif config.journal.resolve().is_relative_to(SAMPLES):  # not inside the installed package: here
+        config.journal = Path(config.journal.name)
     if args.frames:
         config.frames = Path(args.frames)
     return config
@@ -130,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, JournalError) as error:
         print(f"bridgetable table: {error}", file=sys.stderr)
         return 2
+    if len(journal):  # an earlier run's (after a power cut: where the table was)
+        print("bridgetable table: " + ngettext(
+            "resuming {journal}: {n} event of an earlier run (another --journal starts afresh)",
+            "resuming {journal}: {n} events of an earlier run (another --journal starts afresh)",
+            len(journal)).format(journal=config.journal, n=len(journal)), file=sys.stderr, flush=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     link = service = None
     try:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import i18n
 from ..bridge import GAME_FORMS, Deal, Seat
 from ..events import EventKind, TableEvent
+from ..formats.text import LineTooLong, bounded, cut
 from ..i18n import TABLE, notation
 from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
@@ -249,10 +250,14 @@ class TableService:
             if not line.strip():
                 continue
             try:
-                event = TableEvent.from_json(line)
-            except (ValueError, KeyError, TypeError) as error:
-                outcome = Outcome(False, _("line {number}: not a TableEvent: {error}").format(number=number,
-                                                                                            error=error))
+                event = TableEvent.from_json(bounded(line.rstrip("\r\n")))
+            except (ValueError, KeyError, TypeError) as error:  # LineTooLong is a ValueError too
+                if isinstance(error, LineTooLong):  # its own message quotes the line's start
+                    message = _("line {number}: {error}").format(number=number, error=error)
+                else:  # the value it quotes, cut
+                    message = _("line {number}: not a TableEvent: {error}").format(number=number,
+                                                                                   error=cut(str(error)))
+                outcome = Outcome(False, message)
                 bad += 1
                 if errors is not None:
                     print(outcome.message, file=errors, flush=True)

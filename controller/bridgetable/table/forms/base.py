@@ -96,13 +96,14 @@ class EngineForm(TableForm):
 
     def record(self, setup: DealSetup, result: DealResult) -> dict[str, Any]:
         """The form, the deal's number in the game, the honours, each side's points on the deal
-        and in all (an unfinished rubber's bonuses included), and whether the game is over."""
+        and the running score after it (the deals played: an unfinished rubber's bonuses only once
+        it is over, as the displays show it), and whether the game is over."""
         deal = self.game.record(result)
         sheet = self.game.sheet()
         return {"game": self.config.game, "deal_number": setup.number,
                 "honours": str(result.honours) if result.honours else None,
                 "ns": deal.points(Side.NS), "ew": deal.points(Side.EW),
-                "ns_total": sheet.total(Side.NS), "ew_total": sheet.total(Side.EW), "over": sheet.over}
+                "ns_total": sheet.running(Side.NS), "ew_total": sheet.running(Side.EW), "over": sheet.over}
 
     def sheet(self) -> ScoreSheet:
         return self.game.sheet()
