@@ -14,16 +14,17 @@
 #   - nodejs npm                the seat firmware's tests on the real MicroPython (its WebAssembly port,
 #                               which the tests install from the npm registry into build/); npm only
 #                               where no npm command is there (a Node.js from elsewhere brings its own)
+#   - libfuse2                  the power-cut file system of the tests (fusepy over FUSE)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck)
+PACKAGES=(mosquitto openssl postgresql chromium chromium-driver systemd shellcheck libfuse2)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 command -v npm >/dev/null || PACKAGES+=(npm)
 case "${1:-}" in
     "") ;;
-    -h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
 esac
 if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then

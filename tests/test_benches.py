@@ -16,6 +16,7 @@ SMALL = {
     "bench_claims.py": (["--most", "3"], "claim analysis, 3 tricks left: "),
     "bench_devices.py": ([], "peak resident memory"),
     "bench_mqtt.py": (["--tables", "2", "--boards", "1"], "raw mosquitto QoS 1"),
+    "bench_powercut.py": (["--cuts", "4"], "cuts 4: table 3 (3 exact resumes"),
     "bench_robots.py": (["--deals", "10", "--dd", "2"], "robots over 10 random boards"),
     "bench_scoring.py": (["1"], "cross-IMPs, every board"),
     "bench_soak.py": (["--kills", "1", "--tables", "3", "--rounds", "1", "--boards-per-round", "1",

@@ -87,9 +87,9 @@ def test_each_forged_field_is_refused_with_its_reason_in_the_log_and_the_audit_t
         assert ingest.check_result(message) is None  # the genuine whole play passes
         if what == "tricks":  # one more trick, scored right for it
             message = forged(message, tricks=message["tricks"] + 1, score_ns=score_of(message, +1))
-        else:  # two cards of the first trick swapped: North plays out of turn
+        else:  # the second and third cards of the first trick swapped: one plays out of turn
             play = list(message["play"])
-            play[0], play[1] = play[1], play[0]
+            play[1], play[2] = play[2], play[1]
             message = forged(message, play=play)
     else:
         message = change(genuine)

@@ -290,3 +290,45 @@ def test_the_director_sends_the_round_again_or_starts_the_next(ingest):
         assert "round 2 started" in client.post("/director", data={"action": "advance", "csrf": csrf,
                                                                    "confirm": "yes"}).text
     assert rounds.done == [("resend", "Tom"), ("advance", "Tom")]
+
+
+def test_a_cookie_taken_before_a_logout_opens_nothing_after_it(ingest):
+    """Issue 26: a copy of the director's cookie still opened /director and posted a result after
+    the logout. The logout forgets every login issued before it, on the station."""
+    app = web.create_app(ingest, password=PASSWORD)
+    with TestClient(app) as director, TestClient(app) as thief, TestClient(app) as other:
+        log_in(director)
+        log_in(other, "Ann")  # another director's login, on another browser
+        thief.cookies.set("session", director.cookies["session"])
+        csrf = token(thief, "/director")  # the copy works until the logout
+        director.post("/logout", data={"csrf": token(director, "/director")})
+        for browser in (thief, other):
+            assert browser.get("/director", follow_redirects=False).headers["location"] == "/login"
+        posted = thief.post("/director", follow_redirects=False, data={
+            "action": "result", "table": "1", "board": "1", "csrf": csrf, "contract": "7NT",
+            "declarer": "N", "tricks": "13"})
+        assert posted.headers["location"] == "/login"
+        assert ingest.session.store.results(ingest.session.id) == []
+        send(ingest, 1, 1)  # a board still in play: its hands are the director's only
+        assert thief.get("/board/1").text == other.get("/board/1").text
+        log_in(other, "Ann")
+        assert thief.get("/board/1").text != other.get("/board/1").text
+
+
+def test_a_new_password_ends_every_session_and_the_old_password_no_longer_logs_in(ingest):
+    app = web.create_app(ingest, password=PASSWORD)
+    with TestClient(app) as director, TestClient(app) as thief:
+        log_in(director)
+        thief.cookies.set("session", director.cookies["session"])
+        short = director.post("/director", data={"action": "password", "password": "short",
+                                                 "csrf": token(director, "/director")})
+        assert "refused: a password has at least 8 characters" in short.text
+        assert thief.get("/director").url.path == "/director"  # a refused change ends nothing
+        changed = director.post("/director", follow_redirects=False, data={
+            "action": "password", "password": "new secret 2", "csrf": token(director, "/director")})
+        assert changed.headers["location"] == "/login"
+        for browser in (director, thief):
+            assert browser.get("/director", follow_redirects=False).headers["location"] == "/login"
+        assert "wrong password" in log_in(director).text
+        log_in(director, password="new secret 2")
+        assert director.get("/director").url.path == "/director"

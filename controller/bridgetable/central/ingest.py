@@ -46,6 +46,7 @@ from .checks import check_body
 from .db import CentralDb, Message, printable
 
 log = logging.getLogger("bridgetable.central")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
@@ -122,7 +123,7 @@ class IngestWorker:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("%s: the central broker refused the connection: %s", self.name, reason)
+            quiet.warning(f"{self.name}: the central broker refused the connection: {reason}")
             return
         client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
         self._republish.set()
@@ -141,7 +142,7 @@ class IngestWorker:
                 try:
                     self.republish()
                 except Exception:  # the database gone: at the next connection
-                    log.exception("%s: could not publish the waiting set-ups again", self.name)
+                    quiet.exception(f"{self.name}: could not publish the waiting set-ups again")
             try:
                 first = self._queue.get(timeout=0.2)
             except queue.Empty:
@@ -168,7 +169,7 @@ class IngestWorker:
                 log.warning("%s: the database is away (%s); %d messages wait, again in %.0f s", self.name,
                             str(exc).strip()[:200], len(batch), wait)
             except Exception:  # a batch that cannot be stored: the clubs' outboxes send it again
-                log.exception("%s: could not store %d messages", self.name, len(batch))
+                quiet.exception(f"{self.name}: could not store {len(batch)} messages")
                 return
             if self._stopping.wait(wait):
                 return

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import serial
 
+from .. import durable
 from ..bridge import Card, ParseError, Rank, Seat, Suit
 from ..events import TableEvent
 from ..i18n import CLI, notation
@@ -65,7 +66,7 @@ class Deck:
             json.dump(data, file, indent=1)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, path)
+        durable.rename(temporary, path)  # and its directory synced: the new name is on the card
 
     @classmethod
     def load(cls, path: str | Path) -> Deck:

@@ -3,9 +3,10 @@
 The link has checked the message's form and its Law 77 arithmetic with the vulnerability the
 message states; here every field is checked against what the station knows: the session's name,
 the movement (the round, the board given that table in that round, the pairs there), the board
-(Law 2's dealer and vulnerability, or the deal file's; the deal), the auction (its contract and
-declarer), the play (a whole one, without claim or irregularity: legal with the board's cards,
-and the tricks it gives declarer) and the score with the board's own vulnerability.
+(Law 2's dealer and vulnerability, or the deal file's; the deal), the auction as recorded (its
+contract and declarer, irregular or not), the opening lead (from the opening leader's hand), the
+play (a whole one, without claim or irregularity: legal with the board's cards, and the tricks it
+gives declarer) and the score with the board's own vulnerability.
 ``result_problem`` names the first field that does not fit, or returns None.
 """
 
@@ -14,7 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..bridge import Auction, BridgeError, Contract, Deal, Play, Seat, Vulnerability, duplicate_score
+from ..bridge import (
+    Auction,
+    BridgeError,
+    Card,
+    Choice,
+    Contract,
+    Deal,
+    Play,
+    Seat,
+    Vulnerability,
+    callers,
+    duplicate_score,
+)
 from ..movements import Movement
 from .store import BoardInfo
 
@@ -51,12 +64,11 @@ def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
         return f"deal: not the cards of board {info.board}"
     contract = Contract.parse_or_pass(message["contract"])  # the schema has parsed it already
     declarer = Seat.parse(message["declarer"]) if message["declarer"] else None
-    problem = _auction_problem(message.get("auction"), Seat.parse(info.dealer), contract, declarer,
-                               irregular=bool(message.get("director_calls")),
-                               skipped=message.get("skipped", []))
+    problem = _auction_problem(message, Seat.parse(info.dealer), contract, declarer)
     if problem is not None or contract is None or declarer is None:
         return problem
-    problem = _play_problem(message, info.deal, contract, declarer)
+    problem = (_lead_problem(message, info.deal, declarer)
+               or _play_problem(message, info.deal, contract, declarer))
     if problem is not None:
         return problem
     score = duplicate_score(contract, message["tricks"],
@@ -68,27 +80,56 @@ def _board_problem(message: Mapping[str, Any], info: BoardInfo) -> str | None:
     return None
 
 
-def _auction_problem(calls: list[str] | None, dealer: Seat, contract: Contract | None,
-                     declarer: Seat | None, irregular: bool, skipped: list[int]) -> str | None:
-    """The auction must end in the contract, played by the declarer it makes (a call after
-    ``skipped`` turns out of rotation, Law 29A). An auction the engine refuses is accepted only
-    when the board records a director call (an irregularity the Laws let stand), and so is the
-    partner of the auction's declarer as declarer (declarer spread his hand after an opening lead
-    out of turn, Law 54A)."""
+def _auction_problem(message: Mapping[str, Any], dealer: Seat, contract: Contract | None,
+                     declarer: Seat | None) -> str | None:
+    """The auction as recorded must end in the contract, played by the declarer it makes. It is
+    replayed as the table's ``laws`` policy holds it: an insufficient bid stands only where the
+    result lists it as accepted (Law 27A), a call out of rotation only after the turns the result
+    says were lost to it (``skipped``, Law 29A). Whatever else the engine refuses is refused here,
+    whoever called the director: the director's own result (a director revision) is the way round.
+    After a director call the partner of the auction's declarer may have declared (declarer spread
+    his hand after an opening lead out of turn, Law 54A)."""
+    calls = message.get("auction")
     if calls is None:
         return None  # a table without bidding boxes sends no auction
+    skipped = message.get("skipped") or []
+    if any(index >= len(calls) for index in skipped):
+        return f"skipped: a turn lost after call {max(skipped)}, of {len(calls)} calls"
+    seats = callers(dealer, len(calls), skipped)
+    accepted = set(message.get("accepted") or ())
+    auction = Auction(dealer, policy="laws")
     try:
-        auction = Auction.recorded(dealer, calls, skipped) if skipped else Auction(dealer, calls)
+        for index, (call, seat) in enumerate(zip(calls, seats, strict=True)):
+            auction.add(call, seat)
+            pending = auction.pending
+            if pending is not None and pending.law == "27" and index not in accepted:
+                return f"auction: call {index + 1}, {call}: an insufficient bid the result does not accept"
+            if pending is not None:
+                auction.decide(Choice.ACCEPT)
     except (BridgeError, ValueError) as error:
-        return None if irregular else f"auction: {error}"
+        return f"auction: call {index + 1}, {call}: {error}"
     if not auction.is_complete:
         return "auction: not complete"
-    spread = irregular and auction.declarer is not None and declarer == auction.declarer.partner
+    spread = (bool(message.get("director_calls")) and auction.declarer is not None
+              and declarer == auction.declarer.partner)
     if auction.contract != contract or (auction.declarer != declarer and not spread):
         made = f"{auction.contract} by {auction.declarer}" if auction.contract else "passed out"
         played = f"{contract} by {declarer}" if contract else "passed out"
         return f"contract {played}: the auction makes {made}"
     return None
+
+
+def _lead_problem(message: Mapping[str, Any], deal: str | None, declarer: Seat) -> str | None:
+    """The opening lead (the schema has made it the play's first card) is a card of the opening
+    leader's hand, declarer's left-hand opponent; of the other defender's only after a director
+    call (a lead out of turn accepted, Law 54)."""
+    lead = message.get("lead") or next(iter(message.get("play") or ()), None)
+    if lead is None or not deal:
+        return None
+    holder, leader = Deal.parse(deal).holder(Card.parse(lead)), declarer.lho
+    if holder == leader or (holder == declarer.rho and message.get("director_calls")):
+        return None
+    return f"lead {lead}: {holder} holds it, and {leader} leads against {declarer}"
 
 
 def _play_problem(message: Mapping[str, Any], deal: str | None, contract: Contract,

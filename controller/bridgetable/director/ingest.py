@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..link import SCHEMA_VERSION, ReceivedResult
+from ..link.logthrottle import LogThrottle
 from .checks import result_problem
 from .livetables import LiveTables
 from .session import Session
@@ -25,6 +26,7 @@ from .standings import LiveStandings, TravellerRow
 from .store import StoredResult
 
 log = logging.getLogger("bridgetable.director")
+quiet = LogThrottle(log)  # a result sent again and again, refused each time: a line now and then
 
 Listener = Callable[[str], None]
 LATE_AFTER = 20 * 60.0  # seconds without news from a table that is still playing
@@ -82,7 +84,7 @@ class Ingest:
         problem = result_problem(message, self.session.id, self.session.movement, self.boards)
         if problem is not None:
             detail = f"table {message['table']} board {message['board']} r{message['revision']}: {problem}"
-            log.warning("refused a result: %s", detail)
+            quiet.warning(f"refused a result: {detail}")
             self.session.store.audit(self.session.id, "station", "refused result", detail)
         return problem
 
@@ -98,7 +100,7 @@ class Ingest:
             try:
                 listener(what)
             except Exception:  # a closed page must not stop the ingest
-                log.exception("listener failed")
+                quiet.exception("listener failed")
 
     def store_result(self, received: ReceivedResult) -> bool:
         """The StationLink callback: store, then publish the traveller and notify."""

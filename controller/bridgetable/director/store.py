@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import durable
 from ..link.schema import MAX_TABLE_REVISION
 
 DIRECTOR_REVISIONS = MAX_TABLE_REVISION + 1  # the director's first revision of a result
@@ -268,6 +269,7 @@ class SQLiteStore(SqlStore):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         super().__init__(db)
+        durable.sync_parent(path)  # a store just created keeps its name through a power cut
 
 
 class PostgresStore(SqlStore):

@@ -36,7 +36,9 @@ from urllib.parse import quote
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from .. import durable
 from ..link import Broker, SignatureError, sign, verify
+from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
 from .session import Session
@@ -44,6 +46,7 @@ from .standings import score_session
 from .store import BoardInfo, StoredResult
 
 log = logging.getLogger("bridgetable.upstream")
+quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this, then
 RESEND_MAX = 120.0   # twice as long each time, up to this
 MAX_MESSAGE = 256 * 1024  # bytes: a set-up of 36 boards and 40 pairs is about 20 KiB, a result 2 KiB
@@ -169,6 +172,7 @@ class UpstreamOutbox:
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # added means on disk
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL, "
                              "tries INTEGER NOT NULL DEFAULT 0, due REAL, refused TEXT)")
@@ -178,6 +182,7 @@ class UpstreamOutbox:
                                  ("refused", "TEXT")):
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE upstream_outbox ADD COLUMN {column} {kind}")
+        durable.sync_parent(path)  # a file just created keeps its name through a power cut
 
     def add(self, bodies: Sequence[Mapping[str, Any]]) -> int:
         """Add the messages not added before; how many were new."""
@@ -378,7 +383,7 @@ class Upstream:
                 self.scan()
                 self.send_due()
             except Exception:  # a bad moment (the store busy, the broker gone) is retried next tick
-                log.exception("upstream: scan or send failed; trying again")
+                quiet.exception("upstream: scan or send failed; trying again")
             self._wake.wait(self.every)
             self._wake.clear()
 
@@ -404,12 +409,13 @@ class Upstream:
             # signed with the club's key as the center has it: a station with another key cannot
             # verify it, and that is what the center says (a hint shown to the director, no more)
             self.key_refused = says_key_refused(bytes(msg.payload), self.club)
-            log.warning("upstream: %s on %s: %s", "the center refuses this station's key (--central-key)"
-                        if self.key_refused else "refused an ack", msg.topic, exc)
+            what = ("the center refuses this station's key (--central-key)" if self.key_refused
+                    else "refused an ack")
+            quiet.warning(f"upstream: {what} on {msg.topic}: {exc}")
             return
         except ValueError as exc:
             self.refused += 1
-            log.warning("upstream: refused an ack on %s: %s", msg.topic, exc)
+            quiet.warning(f"upstream: refused an ack on {msg.topic}: {exc}")
             return
         self.key_refused = False
         self.outbox.acknowledge(ack["ids"])

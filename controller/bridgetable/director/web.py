@@ -4,9 +4,10 @@ table status, and the director's actions behind a login.
 Pages update by themselves: ``/events`` is a server-sent-event stream that says "result" or
 "status" whenever the ingest stores something; the page's script (``/live.js``) then fetches its
 fragment again. The director's login and forms are guarded as ``websecurity`` describes (a CSRF
-token and Origin check on every POST, wrong passwords throttled, a logout, security headers).
-Every page, fragment and API shows a visitor only the boards every table has played; the director,
-logged in, sees everything (``visibility``).
+token and Origin check on every POST, wrong passwords throttled, logins kept server-side so that a
+logout or a new password ends every session before it, security headers). Every page, fragment and
+API shows a visitor only the boards every table has played; the director, logged in, sees
+everything (``visibility``).
 """
 
 from __future__ import annotations
@@ -59,13 +60,14 @@ from .standings import Standings
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
-from .websecurity import LoginThrottle, SecurityHeaders, client_address, csrf_token, post_problem
+from .websecurity import Logins, LoginThrottle, SecurityHeaders, client_address, csrf_token, post_problem
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
 log = logging.getLogger("bridgetable.director")
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+MIN_PASSWORD = 8  # characters of a new password
 LIVE_SCRIPT = (Path(__file__).parent / "templates" / "live.js").read_text("utf-8")
 STATIC = Path(__file__).parent / "static"  # the pages' own scripts and style: no CDN, works offline
 
@@ -87,6 +89,19 @@ class Station:
         self.rounds = rounds
         self.throttle = LoginThrottle()
         self.trusted_proxies = frozenset(trusted_proxies)
+        self.logins = Logins()
+
+    def director(self, request: Request) -> str | None:
+        """The director's name when the request's session is a login the station still knows."""
+        session = request.session
+        return session.get("director") if self.logins.valid(session.get("login")) else None
+
+    def change_password(self, password: str) -> None:
+        """A new password: every session logged in with the old one must log in again."""
+        if len(password) < MIN_PASSWORD:
+            raise ValueError(_("a password has at least {n} characters").format(n=MIN_PASSWORD))
+        self.password = password
+        self.logins.revoke_all()
 
     @property
     def session(self) -> Any:
@@ -178,7 +193,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
     async def download(request: Request) -> Response:
         """The director's downloads: the session's PBN, USEBIO XML or printable results (a file)."""
-        if "director" not in request.session:
+        if not is_director(request):
             return RedirectResponse("/login", status_code=303)
         kind = request.path_params["kind"]
         if kind not in DOWNLOADS:
@@ -218,28 +233,39 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         station.throttle.succeeded(client)
         request.session.clear()  # a new session (and token) for the director
         request.session["director"] = str(form.get("name") or _("director"))
+        request.session["login"] = station.logins.issue()
         return RedirectResponse("/director", status_code=303)
 
     async def logout(request: Request) -> Response:
         problem = post_problem(request, await request.form())
         if problem is not None:
             return login_page(request, _("refused: {reason}").format(reason=problem), 403)
+        station.logins.revoke_all()  # every copy of every director's cookie, this one's too
         request.session.clear()
         return RedirectResponse("/login", status_code=303)
 
     async def director(request: Request) -> Response:
-        if not is_director(request):
+        actor = station.director(request)
+        if actor is None:
             return RedirectResponse("/login", status_code=303)
         message, status_code = "", 200
         if request.method == "POST":
             form = await request.form()
             problem = post_problem(request, form)
-            if problem is None:
-                message = _director_action(station, form, request.session["director"])
+            if problem is None and form.get("action") == "password":
+                try:
+                    station.change_password(str(form.get("password", "")))
+                except ValueError as exc:
+                    message = _("refused: {reason}").format(reason=exc)
+                else:
+                    request.session.clear()
+                    return RedirectResponse("/login", status_code=303)
+            elif problem is None:
+                message = _director_action(station, form, actor)
             else:
                 message, status_code = _("refused: {reason}").format(reason=problem), 403
         return station.render("director.html", status_code=status_code, message=message,
-                              actor=request.session["director"], csrf=csrf_token(request.session),
+                              actor=actor, csrf=csrf_token(request.session),
                               rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call],
@@ -279,8 +305,9 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
 
 def is_director(request: Request) -> bool:
-    """Whether the request comes from the director, logged in."""
-    return "director" in request.session
+    """Whether the request comes from the director, logged in (a login the station still knows)."""
+    station: Station = request.app.state.station
+    return station.director(request) is not None
 
 
 def server(app: Starlette, host: str, port: int) -> uvicorn.Server:

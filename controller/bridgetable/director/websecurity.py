@@ -1,5 +1,10 @@
 """What guards the director's pages: a CSRF token and an Origin check on every POST, throttling of
-wrong passwords, and the headers every response carries.
+wrong passwords, logins known server-side, and the headers every response carries.
+
+The session cookie is signed but kept by the browser: a copy taken before a logout would open
+the director's pages for ever. So each login gets a random id (``Logins``) that the station
+keeps; a cookie opens the director's pages only while its id is kept, and a logout or a change
+of password forgets every id issued before it.
 
 SameSite cookies are not enough on a club's station: "same site" ignores the port, so any other
 web service on the station's host could post to the director's forms. Every form therefore
@@ -68,6 +73,29 @@ def client_address(request: Request, trusted_proxies: Collection[str] = ()) -> s
         return peer
     forwarded = [hop.strip() for hop in request.headers.get("x-forwarded-for", "").split(",") if hop.strip()]
     return forwarded[-1] if forwarded else peer
+
+
+class Logins:
+    """The director's logins the station knows: ``issue`` one at a login, ``valid`` for each
+    request, ``revoke_all`` at a logout or a change of password."""
+
+    def __init__(self) -> None:
+        self._ids: set[str] = set()
+        self._lock = threading.Lock()
+
+    def issue(self) -> str:
+        login = secrets.token_urlsafe(24)
+        with self._lock:
+            self._ids.add(login)
+        return login
+
+    def valid(self, login: object) -> bool:
+        with self._lock:
+            return isinstance(login, str) and login in self._ids
+
+    def revoke_all(self) -> None:
+        with self._lock:
+            self._ids.clear()
 
 
 class LoginThrottle:

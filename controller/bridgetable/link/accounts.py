@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import shutil
 import subprocess
@@ -24,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import i18n
+from .. import durable, i18n
 from ..i18n import CLI
 from . import topics
 from .signing import derive_table_key
@@ -77,23 +76,19 @@ def write_accounts(directory: str | Path, club: str, tables: int, secret: bytes 
     users = [STATION_USER] + [table_user(t) for t in range(1, tables + 1)]
     passwords = {user: secrets.token_urlsafe(18) for user in users}
     acl_file, password_file = directory / "acl", directory / "passwords"
-    acl_file.write_text(acl_text(club, tables))
-    _write_private(password_file, "".join(f"{user}:{password}\n" for user, password in passwords.items()))
+    durable.write_private(acl_file, acl_text(club, tables))
+    plain = "".join(f"{user}:{password}\n" for user, password in passwords.items())
+    durable.write_private(password_file, plain)
     subprocess.run([mosquitto_passwd(), "-U", str(password_file)], check=True, capture_output=True)
+    durable.sync_file(password_file)  # as mosquitto_passwd left it, hashed
     summary = {
         "club": club,
         "station": {"username": STATION_USER, "password": passwords[STATION_USER], "secret": secret.hex()},
         "tables": {str(t): {"username": table_user(t), "password": passwords[table_user(t)],
                             "key": derive_table_key(secret, club, t).hex()} for t in range(1, tables + 1)},
     }
-    _write_private(directory / "accounts.json", json.dumps(summary, indent=2) + "\n")
+    durable.write_private(directory / "accounts.json", json.dumps(summary, indent=2) + "\n")
     return Accounts(acl_file, password_file, passwords, secret)
-
-
-def _write_private(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(text)
 
 
 def main(argv: list[str] | None = None) -> int:

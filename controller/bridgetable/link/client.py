@@ -11,7 +11,8 @@ transaction; if that fails, each alone, so one bad result never holds back anoth
 only once the callback has returned. The station signs its acks and assignments with the
 table's key, and a table ignores any it cannot verify (a broker without the ACL lets anyone
 publish). A malformed or forged message is logged with the reason (a repeating one only now and
-then) and dropped; no handler lets an exception escape into paho's network thread.
+then) and dropped; no handler lets an exception escape into paho's network thread, and a
+repeating one logs its traceback only now and then too (``LogThrottle``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import queue
+import random
 import threading
 import time
 from collections import Counter
@@ -43,7 +45,10 @@ Route = Callable[[topics.Topic, bytes], None]
 
 @dataclass(frozen=True, slots=True)
 class Broker:
-    """Where the broker is and how to log in; ``min_delay``/``max_delay`` bound the backoff (s).
+    """Where the broker is and how to log in; ``min_delay``/``max_delay`` bound the backoff (s):
+    the wait before the n-th attempt to reconnect is drawn at random between half and all of
+    ``min(min_delay * 2**n, max_delay)``, so that a table is back within a few seconds of the
+    broker, and the tables of a club do not all come back at the same moment.
     ``tls``: connect over TLS, checking the broker's certificate against ``ca_file`` (or the
     system's CAs)."""
 
@@ -53,7 +58,7 @@ class Broker:
     password: str | None = None
     keepalive: int = 30
     min_delay: float = 0.5
-    max_delay: float = 30.0
+    max_delay: float = 5.0
     tls: bool = False
     ca_file: str | None = None
 
@@ -82,12 +87,14 @@ class _Endpoint:
             client.username_pw_set(broker.username, broker.password)
         if broker.tls:
             client.tls_set(ca_certs=broker.ca_file)
+        self.client = client
+        self._attempts = 0  # attempts to connect since the last connection
         client.reconnect_delay_set(broker.min_delay, broker.max_delay)  # type: ignore[arg-type]
         client.on_connect = self._on_connect
+        client.on_connect_fail = self._on_connect_fail
         client.on_subscribe = self._on_subscribe
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
-        self.client = client
         self._routes: dict[tuple[str, str], Callable[[topics.Topic, bytes], None]] = {}
 
     def route(self, side: str, kind: str, handler: Callable[[topics.Topic, bytes], None]) -> None:
@@ -123,17 +130,30 @@ class _Endpoint:
     def subscriptions(self) -> list[tuple[str, int]]:
         raise NotImplementedError
 
+    def next_delay(self) -> float:
+        """Set (and return) the wait before paho's next attempt to connect: the doubling delay
+        capped at ``max_delay``, with jitter (see ``Broker``). Called before each wait."""
+        ceiling = min(self.broker.max_delay, self.broker.min_delay * 2 ** min(self._attempts, 20))
+        delay = random.uniform(ceiling / 2, ceiling)
+        self._attempts += 1
+        self.client.reconnect_delay_set(delay, delay)  # type: ignore[arg-type]
+        return delay
+
     def on_ready(self) -> None:
         """Called in paho's thread once connected and subscribed."""
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("broker %s:%s refused the connection: %s", self.broker.host, self.broker.port,
-                        reason)
+            self.quiet.warning(f"broker {self.broker.host}:{self.broker.port} refused the connection: "
+                               f"{reason}")
             return
         self.connected_at = time.monotonic()
+        self._attempts = 0
         client.subscribe(self.subscriptions())
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self.next_delay()
 
     def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
                       properties: Any) -> None:
@@ -141,16 +161,17 @@ class _Endpoint:
         nothing it publishes can be answered before it listens."""
         refused = [reason for reason in reasons if reason.is_failure]
         if refused:
-            log.warning("broker %s:%s refused a subscription: %s", self.broker.host, self.broker.port,
-                        refused[0])
+            self.quiet.warning(f"broker {self.broker.host}:{self.broker.port} refused a subscription: "
+                               f"{refused[0]}")
         self.connected.set()
         self._guard("on connect", self.on_ready)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:
         self.connected.clear()
+        self.next_delay()
         if reason.is_failure:
-            log.info("lost the broker (%s); reconnecting with backoff", reason)
+            self.quiet.info(f"lost the broker ({reason}); reconnecting with backoff")
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
@@ -167,14 +188,14 @@ class _Endpoint:
         except (SchemaError, SignatureError) as exc:
             self.refuse(topic.kind, msg.topic, str(exc), bytes(msg.payload))
         except Exception:  # a bug in a callback must not kill the network thread
-            self.refused[topic.kind] += 1
-            log.exception("error handling %s message on %s", topic.kind, msg.topic)
+            self.quiet.exception(f"error handling {topic.kind} message on {msg.topic}")
+            self.refused[topic.kind] += 1  # after the log line, as in ``refuse``
 
     def _guard(self, what: str, action: Callable[[], None]) -> None:
         try:
             action()
         except Exception:
-            log.exception("error in %s", what)
+            self.quiet.exception(f"error in {what}")
 
 
 class BrokerProbe(_Endpoint):
@@ -319,7 +340,7 @@ class TableLink(_Endpoint):
             try:
                 waiting = self._send_due(delay)
             except Exception:  # e.g. the outbox's disk: keep the loop alive, retry later
-                log.exception("table %s: cannot read the outbox", self.table)
+                self.quiet.exception(f"table {self.table}: cannot read the outbox")
                 waiting = True
             if not waiting:
                 delay = self._resend_min
@@ -335,7 +356,7 @@ class TableLink(_Endpoint):
             try:
                 key = ResultKey.of(validate(result, "result"))
             except (SchemaError, KeyError) as exc:  # the station would refuse it: say so here
-                log.error("table %s: result in the outbox is not valid, not sent: %s", self.table, exc)
+                self.quiet.error(f"table {self.table}: result in the outbox is not valid, not sent: {exc}")
                 continue
             with self._sent_lock:
                 last = self._sent.get(key)

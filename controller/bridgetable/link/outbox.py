@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import durable
 from .schema import ResultKey, encode, validate
 
 
@@ -111,6 +112,7 @@ class SQLiteOutbox:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        durable.sync_parent(path)  # a file just created keeps its name through a power cut
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(outbox)")}
         if "round" not in columns:
             self._db.close()

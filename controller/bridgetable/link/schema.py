@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
+from ..bridge import Card, Contract, ParseError, Seat, Vulnerability, board_vulnerability, duplicate_score
 from . import topics
 
 SCHEMA_VERSION = 2  # 2: results and acks carry the round (part of the result's key)
@@ -67,6 +67,9 @@ def boolean() -> Check:
 
 
 def string(max_len: int = 64, choices: tuple[str, ...] | None = None, allow_empty: bool = False) -> Check:
+    """Text of 1 (0 with ``allow_empty``) to ``max_len`` characters, valid Unicode (JSON's
+    ``\\ud800`` escapes give a lone surrogate, which no page, log or store can encode), or one of
+    ``choices``."""
     shortest = 0 if allow_empty else 1
 
     def check(value: Any, path: str) -> None:
@@ -75,6 +78,31 @@ def string(max_len: int = 64, choices: tuple[str, ...] | None = None, allow_empt
                 raise _fail(path, "one of " + ", ".join(choices), value)
         elif not isinstance(value, str) or not shortest <= len(value) <= max_len:
             raise _fail(path, f"a string of {shortest}..{max_len} characters", value)
+        elif not _is_unicode(value):
+            raise _fail(path, "valid Unicode text (no lone surrogate)", value)
+    return check
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: it has no lone surrogate."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def card() -> Check:
+    """A card as the link writes it: suit then rank, e.g. "SA", "H7", "DT" (``str(Card)``)."""
+    def check(value: Any, path: str) -> None:
+        try:
+            canonical = isinstance(value, str) and str(Card.parse(value)) == value
+        except ParseError:
+            canonical = False
+        if not canonical:
+            raise _fail(path, "a card such as SA, H7 or DT", value)
     return check
 
 
@@ -125,6 +153,7 @@ ROUND = integer(0, MAX_NUMBER)  # of a result: 0 when the table was not told (th
 REVISION = integer(0, MAX_TABLE_REVISION)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
+CARD = card()
 
 TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
     {"ns": integer(0, MAX_NUMBER), "ew": integer(0, MAX_NUMBER), "contract": string(24),
@@ -140,11 +169,12 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "tricks": nullable(TRICKS), "score_ns": integer(-10000, 10000)},
         {"ns": POSITIVE, "ew": POSITIVE, "dealer": SEAT,
          "vulnerability": string(choices=("None", "NS", "EW", "All")), "deal": nullable(string(80)),
-         "auction": nullable(array(string(4), max_items=400)), "lead": nullable(string(3)),
+         "auction": nullable(array(string(4), max_items=400)),
+         "lead": nullable(CARD),
          "alerts": array(integer(0, 400), max_items=400),  # indices of the alerted calls
          "accepted": array(integer(0, 400), max_items=400),  # insufficient bids accepted (27A)
          "skipped": array(integer(0, 400), max_items=400),  # turns lost to calls out of rotation (29A)
-         "play": array(string(3), max_items=52),
+         "play": array(CARD, max_items=52),
          "claim": nullable(obj({"claimer": SEAT, "tricks": nullable(TRICKS), "remaining": TRICKS,
                                 "state": string(16)})),
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
@@ -210,9 +240,14 @@ def _check_played(row: Mapping[str, Any], path: str) -> None:
     if contract is None:
         if row["declarer"] is not None or row["tricks"] not in (None, 0) or row["score_ns"] != 0:
             raise SchemaError(f"{path}: a passed-out board has no declarer, no tricks and scores 0")
+        if row.get("lead") is not None or row.get("play"):
+            raise SchemaError(f"{path}: a passed-out board has no lead and no play")
         return
     if row["declarer"] is None or row["tricks"] is None:
         raise SchemaError(f"{path}: contract {contract} needs a declarer and tricks")
+    play, lead = row.get("play") or [], row.get("lead")
+    if play and lead is not None and lead != play[0]:
+        raise SchemaError(f"{path}.lead: {lead}, but the play begins with {play[0]}")
     declarer = Seat.parse(row["declarer"])
     if "vulnerability" in row:
         vulnerability = Vulnerability.parse(row["vulnerability"])

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import durable
 from ..bridge import Seat
 from ..events import EventKind, TableEvent
 from ..i18n import LAWS
@@ -120,6 +121,7 @@ class Journal:
                     if statement.strip():
                         self._db.execute(statement)
                 self._check_meta(session)
+            durable.sync_parent(self.path)  # a journal just created keeps its name through a power cut
         except sqlite3.DatabaseError as error:
             raise JournalError(_("{path}: not a usable journal: {error}").format(
                 path=self.path, error=error)) from error

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .. import i18n
+from .. import durable, i18n
 from ..bridge import GAME_FORMS, Deal, Seat
 from ..events import EventKind, TableEvent
 from ..formats.text import LineTooLong, bounded, cut
@@ -198,7 +198,7 @@ class TableService:
         old = self.journal
         old.close()
         archive = archive_path(old.path, old.session)
-        old.path.rename(archive)
+        durable.rename(old.path, archive)  # the archive's name survives a power cut, then the new journal's
         log.info("session %s: journal kept as %s; session %s begins", old.session, archive, session)
         self.journal = Journal(old.path, session=session)
         boards, more_boards, rounds = self._initial
