@@ -139,7 +139,8 @@ def one_run(args: argparse.Namespace, workers: int, cut: float, url: str, work: 
     secret_file = work / "secret"
     secret_file.write_text(secret.hex())
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, "
+                   "waiting_setups CASCADE")
     run = f"w{workers}{'cut' if cut else ''}"
     log = work / f"workers-{run}.log"
     broker = MosquittoProcess(work / f"broker-{workers}-{cut}")
@@ -173,7 +174,7 @@ def play_and_measure(args: argparse.Namespace, clubs: list[BenchClub], broker: M
             broker.start()
         else:
             time.sleep(args.every)
-    expected = {(club.name, club.session.id, r.round, r.table, r.board, r.revision)
+    expected = {(club.name, club.session.setup.uid, r.round, r.table, r.board, r.revision)
                 for club in clubs for r in club.store.results(club.session.id, all_revisions=True)}
     deadline = time.monotonic() + 120 + 5 * cut
     with psycopg.connect(url, autocommit=True) as db:
@@ -211,7 +212,7 @@ def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
                                              "boards_per_round": args.boards_per_round}, "MP", pairs=pairs)
     boards = generated_boards(len(setup.build_movement().boards), 1)
     session = Session.create(SQLiteStore(":memory:"), setup, boards)
-    body = setup_message(session, "club")
+    body = setup_message(session)
     stored = Jsonb({k: body[k] for k in ("event", "movement", "scoring", "teams", "pairs", "boards")})
     played = [(a.round, a.table, board, a.ns, a.ew)
               for a in session.movement.assignments for board in a.boards]
@@ -220,7 +221,8 @@ def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
     columns = "club, session, round, tbl, board, revision, ns, ew, contract, declarer, tricks, ns_score, " \
               "lead, source, record, stored_at, received"
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused CASCADE")
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, "
+                   "waiting_setups CASCADE")
         CentralDb(url).close()  # the tables and their indexes
         for c in range(1, max(1, args.read // (len(played) * per_club)) + 1):
             club = f"club{c:04d}"
@@ -228,9 +230,9 @@ def fill(url: str, args: argparse.Namespace) -> tuple[str, str, str]:
             with db.transaction():
                 db.execute("INSERT INTO clubs (club) VALUES (%s)", (club,))
                 for age, name in enumerate(reversed(names)):
-                    db.execute("INSERT INTO sessions (club, session, event, setup, setup_id, created) VALUES "
-                               "(%s, %s, 'Evening', %s, 'read', now() - %s * interval '1 day')",
-                               (club, name, stored, age))
+                    db.execute("INSERT INTO sessions (club, session, name, event, setup, setup_id, "
+                               "setup_seq, created) VALUES (%s, %s, %s, 'Evening', %s, 'read', 1, "
+                               "now() - %s * interval '1 day')", (club, name, name, stored, age))
                     db.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s)",
                                (club, name, len(played), ranking))
                     if c == 1:

@@ -65,10 +65,10 @@ for club in "${clubs[@]}"; do
 done
 cat > "$BROKER_DIR/acl" <<'ACL'
 # bridgetable: each club (its login is its name) writes only its upstream topic, reads only its acks
-# and the set-ups the center sends it (bridgetable central --send-setup)
+# and the set-ups the center sends it (bridgetable central --send-setup: one topic a session)
 pattern write bridgetable/v1/%u/central/up
 pattern read bridgetable/v1/%u/central/ack
-pattern read bridgetable/v1/%u/central/down
+pattern read bridgetable/v1/%u/central/down/#
 ACL
 install -m 0640 "$cert" "$BROKER_DIR/server.crt"
 install -m 0640 "$key" "$BROKER_DIR/server.key"

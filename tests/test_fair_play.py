@@ -247,29 +247,30 @@ def postgres() -> Iterator[str]:
 
 
 def test_no_route_of_the_center_shows_a_board_still_in_play(ingest: Ingest, postgres: str) -> None:
-    session = ingest.session
+    session, uid = ingest.session, ingest.session.setup.uid  # the center knows a session by its identity
     db = CentralDb(postgres)
     try:
-        db.ingest([Message(CLUB, setup_message(session, CLUB)),
-                   *(Message(CLUB, upstream_result(r)) for r in session.store.results(session.id))])
+        db.ingest([Message(CLUB, setup_message(session)),
+                   *(Message(CLUB, upstream_result(r, uid)) for r in session.store.results(session.id))])
     finally:
         db.close()
-    app = central_web.create_app(postgres)
-    values = {"club": [CLUB, "nowhere"], "session": [session.id, "nosuch"],
+    app = central_web.create_app(postgres, operator_password="the operator's")  # /operator: a login
+    values = {"club": [CLUB, "nowhere"], "session": [uid, session.id, "nosuch"],
               "board": [*session.movement.boards, 40], "pair": [*session.movement.pairs, 99],
               "number": ["10001", "99999"]}
-    pages = {}
+    pages, statuses = {}, {}
     with TestClient(app) as visitor:
         for path, _methods in urls(app.routes, values):
             reply = visitor.get(path)
             assert reply.status_code < 500, path
-            pages[path] = words(reply.text)
-        api = visitor.get(f"/api/clubs/{CLUB}/sessions/{session.id}").json()
+            pages[path], statuses[path] = words(reply.text), reply.status_code
+        api = visitor.get(f"/api/clubs/{CLUB}/sessions/{uid}").json()
     assert len(pages) > 30
+    assert statuses["/operator"] == statuses["/api/operator"] == 401  # a visitor has not the operator's login
     found = leaks(pages, secrets(ingest))
     assert found == [], "\n".join(found)
     shown = "".join(pages.values())
     assert all(hand in shown for hand in over_hands(ingest))
     assert api["standings"] == standings_over(ingest)
-    assert "played them: boards 5, 6." in pages[f"/club/{CLUB}/{session.id}/pair/3"]
+    assert "played them: boards 5, 6." in pages[f"/club/{CLUB}/{uid}/pair/3"]
     assert [b["board"] for b in api["setup"]["boards"] if b["deal"]] == [3, 4]

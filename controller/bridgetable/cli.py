@@ -401,6 +401,9 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--listen", default="127.0.0.1", help=_("web pages' address (default 127.0.0.1)"))
     parser.add_argument("--port", type=int, default=8090, help=_("web pages' port (default 8090)"))
     parser.add_argument("--no-web", action="store_true", help=_("ingest only (another process serves pages)"))
+    parser.add_argument("--operator-password-file", metavar="FILE",
+                        help=_("the operator's password (/operator and /api/operator: refused messages, "
+                               "waiting set-ups, the clubs' last messages)"))
     _add_language(parser, _("the pages' language where a visitor's browser asks for none of ours"))
     parser.set_defaults(handler=_lazy(".central.command:run_central_command", extra=("station", "station")))
 

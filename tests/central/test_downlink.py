@@ -5,6 +5,8 @@ sessions' set-ups are refused with their reason."""
 from __future__ import annotations
 
 import json
+import queue
+import re
 import signal
 import subprocess
 import sys
@@ -20,14 +22,15 @@ from bridgetable.cli import main
 from bridgetable.director.downlink import SetupReceiver, decode_setup, parse_setup, publish_setup, setup_body
 from bridgetable.director.session import Session, SessionSetup, SetupError, generated_boards
 from bridgetable.director.store import SQLiteStore
-from bridgetable.director.upstream import derive_club_key, down_topic, envelope
+from bridgetable.director.upstream import derive_club_key, down_topic, envelope, mqtt_client
 from bridgetable.link import Broker, SignatureError
-from bridgetable.link.accounts import write_accounts
+from bridgetable.link.accounts import Accounts, mosquitto_passwd, write_accounts
 from bridgetable.link.broker import MosquittoProcess, free_port
 from bridgetable.link.schema import encode
 
 from .linkproxy import LinkProxy
 
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 SECRET = bytes(range(32))
 NORTH, SOUTH = "northbridge", "southbridge"
 NORTH_KEY, SOUTH_KEY = derive_club_key(SECRET, NORTH), derive_club_key(SECRET, SOUTH)
@@ -77,7 +80,7 @@ def test_a_set_up_lacking_boards_of_the_movement_is_refused() -> None:
         parse_setup({**body, "boards": body["boards"][:5]})
 
 
-def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> None:
+def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path, central_url: str) -> None:
     central = MosquittoProcess(tmp_path / "central")
     central.start()
     proxy = LinkProxy(central.port)  # the club's internet
@@ -96,7 +99,8 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> No
         wait_until(lambda: len(receiver.refused) == 1, 20)
         central_client_publish(at_center, encode(envelope(cup(), NORTH, SOUTH_KEY)))  # forged by south
         wait_until(lambda: len(receiver.refused) == 2, 10)
-        publish_setup(at_center, NORTH, NORTH_KEY, cup("north-cup-2"))  # genuine, another session
+        # genuine, of another session, on this session's topic (by someone who may write there)
+        central_client_publish(at_center, encode(envelope(cup("north-cup-2"), NORTH, NORTH_KEY)))
         wait_until(lambda: len(receiver.refused) == 3, 10)
         assert receiver.refused[0] == "message names club 'southbridge' on the topic of club 'northbridge'"
         assert receiver.refused[1].startswith("signature does not match")
@@ -109,7 +113,7 @@ def test_the_center_sends_a_set_up_down_through_a_cut_link(tmp_path: Path) -> No
         del body["kind"]  # the operator's file: the set-up's fields
         form.write_text(json.dumps(body), encoding="utf-8")
         (tmp_path / "secret").write_text(SECRET.hex(), encoding="ascii")
-        assert main(["central", "--secret-file", str(tmp_path / "secret"), "--broker",
+        assert main(["central", "--secret-file", str(tmp_path / "secret"), "--db", central_url, "--broker",
                      f"127.0.0.1:{central.port}", "--send-setup", str(form), "--to", NORTH]) == 0
         time.sleep(1.0)
         assert not got  # the link is down: nothing has reached the club
@@ -163,6 +167,55 @@ def test_the_station_starts_the_session_the_center_sent(tmp_path: Path) -> None:
         store.close()
 
 
+def central_accounts(directory: Path) -> Accounts:
+    """The central broker's ACL as deploy/install-central.sh writes it (each club's login its name),
+    and, for this test, a login of the center that may publish the set-ups."""
+    script = (DEPLOY / "install-central.sh").read_text()
+    shipped = re.search(r"<<'ACL'\n(.*?)\nACL\n", script, re.S)
+    assert shipped is not None, "install-central.sh writes no ACL"
+    directory.mkdir(parents=True, exist_ok=True)
+    acl, passwords = directory / "acl", {NORTH: "north-pw", SOUTH: "south-pw", "center": "center-pw"}
+    acl.write_text(f"{shipped[1]}\nuser center\ntopic write bridgetable/v1/+/central/down/#\n")
+    password_file = directory / "passwords"
+    password_file.write_text("".join(f"{user}:{password}\n" for user, password in passwords.items()))
+    subprocess.run([mosquitto_passwd(), "-U", str(password_file)], check=True, capture_output=True)
+    return Accounts(acl, password_file, passwords, SECRET)
+
+
+def retained(broker: Broker, topic: str, wait: float = 2.0) -> list[bytes]:
+    """What a client logged in to ``broker`` receives on subscribing to ``topic`` (the retained)."""
+    got: queue.Queue[bytes] = queue.Queue()
+    client = mqtt_client(broker, f"reader-{broker.username}")
+    client.on_message = lambda _client, _userdata, msg: got.put(bytes(msg.payload))
+    client.connect(broker.host, broker.port)
+    client.loop_start()
+    try:
+        client.subscribe(topic, qos=1)
+        time.sleep(wait)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return list(got.queue)
+
+
+def test_the_central_brokers_acl_lets_a_club_read_its_sessions_set_ups_and_no_others(tmp_path: Path) -> None:
+    """One retained topic a session (``down/SESSION``): the shipped ACL's ``…/central/down/#``
+    lets the club's station subscribe to it with the club's login; another club's login reads
+    nothing of it."""
+    accounts = central_accounts(tmp_path / "accounts")
+    with MosquittoProcess(tmp_path / "central", accounts=accounts) as central:
+        def login(user: str) -> Broker:
+            return Broker(port=central.port, username=user, password=accounts.passwords[user])
+
+        publish_setup(login("center"), NORTH, NORTH_KEY, cup())
+        setup, _boards = SetupReceiver(login(NORTH), NORTH, NORTH_KEY, "north-cup").wait(20)
+        assert setup.session == "north-cup" and setup.event == "North cup, heat 1"
+        topic = down_topic(NORTH, "north-cup")
+        assert len(retained(login(NORTH), topic)) == 1  # the set-up is there, for its club
+        assert retained(login(SOUTH), topic) == []  # another club's login reads nothing of it
+        assert retained(login(SOUTH), topic.rsplit("/", 1)[0] + "/#") == []
+
+
 def serving(port: int) -> bool:
     try:
         return httpx.get(f"http://127.0.0.1:{port}/", timeout=1).status_code < 500
@@ -171,13 +224,14 @@ def serving(port: int) -> bool:
 
 
 def central_client_publish(broker: Broker, payload: bytes) -> None:
-    """Publish straight on north's downward topic (as a forger with a login to the central broker)."""
+    """Publish straight on the downward topic of north's north-cup (as a forger with a login to the
+    central broker)."""
     from bridgetable.director.upstream import mqtt_client
 
     client = mqtt_client(broker, "forger")
     client.connect(broker.host, broker.port)
     client.loop_start()
-    client.publish(down_topic(NORTH), payload, qos=1, retain=True).wait_for_publish(5)
+    client.publish(down_topic(NORTH, "north-cup"), payload, qos=1, retain=True).wait_for_publish(5)
     client.disconnect()
     client.loop_stop()
 

@@ -33,7 +33,7 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
 
 
 def at_center(db: CentralDb, club: Club) -> list[tuple[int, int, int, int]]:
-    rows = db.results(club.name, club.session.id)
+    rows = db.results(club.name, club.session.setup.uid)
     return [(r["round"], r["table"], r["board"], r["revision"]) for r in rows]
 
 
@@ -65,17 +65,18 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
             got = at_center(db, club)
             assert len(got) == len(set(got)) == len(club.expected())  # nothing lost, nothing doubled
             assert set(got) == club.expected()
-        adjusted = [r for r in db.results(NORTH, north.session.id, 1) if r["revision"] == correction.revision]
+        north_uid = north.session.setup.uid
+        adjusted = [r for r in db.results(NORTH, north_uid, 1) if r["revision"] == correction.revision]
         assert [(r["adjusted"], r["source"]) for r in adjusted] == [("60/40", "director")]
-        played = [r for r in db.results(SOUTH, south.session.id) if r["source"] == "table"]
+        played = [r for r in db.results(SOUTH, south.session.setup.uid) if r["source"] == "table"]
         assert all(len(r["record"]["play"]) == 52 and r["record"]["auction"] for r in played)
-        session = db.session(NORTH, north.session.id)
+        session = db.session(NORTH, north.session.setup.uid)
         assert session is not None and session["seq"] == len(north.expected())  # the final ranking, after it
         assert {e["pair"] for e in session["ranking"]} == set(range(1, 7))
 
         # club north forges south's results: on its own topic naming south, and on south's topic
         north_key = derive_club_key(federation.secret, NORTH)
-        forged_result = result_message(south.store.results(south.session.id)[0])
+        forged_result = result_message(south.store.results(south.session.id)[0], south.session.setup.uid)
         forged = [(up_topic(club), envelope({**forged_result, "id": f"forged-{n}", "ns_score": 2000}, SOUTH,
                                             north_key)) for n, club in enumerate((NORTH, SOUTH))]
         forger = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
@@ -87,7 +88,7 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         forger.loop_stop()
         wait_for(lambda: db.counts()["refused"] == 2, 10, "the forged messages to be refused")
         assert center.counts()["refused"] == 2
-        assert all(r["ns_score"] != 2000 for r in db.results(SOUTH, south.session.id))
+        assert all(r["ns_score"] != 2000 for r in db.results(SOUTH, south.session.setup.uid))
         reasons = sorted(r["reason"] for r in db.rows("SELECT reason FROM refused"))
         assert reasons[0] == "message names club 'southbridge' on the topic of club 'northbridge'"
         assert reasons[1].startswith("signature does not match")
@@ -96,18 +97,19 @@ def test_two_clubs_feed_the_center_through_a_link_cut(tmp_path: Path) -> None:
         home = httpx.get(f"{base}/", timeout=10).text
         assert NORTH in home and SOUTH in home
         assert {c["club"] for c in httpx.get(f"{base}/api/clubs", timeout=10).json()} == set(CLUBS)
-        page = httpx.get(f"{base}/club/{SOUTH}/{south.session.id}", timeout=10)
+        page = httpx.get(f"{base}/club/{SOUTH}/{south.session.setup.uid}", timeout=10)
         assert page.status_code == 200 and "Ranking" in page.text
-        assert f"/club/{SOUTH}/{south.session.id}/board/1" in page.text  # the station's links, made central
-        board = httpx.get(f"{base}/club/{NORTH}/{north.session.id}/board/1", timeout=10).text
+        # the station's links, made central
+        assert f"/club/{SOUTH}/{south.session.setup.uid}/board/1" in page.text
+        board = httpx.get(f"{base}/club/{NORTH}/{north.session.setup.uid}/board/1", timeout=10).text
         assert "adjusted 60/40" in board and 'id="hand-N"' in board  # the station's board page
-        assert f'href="/club/{NORTH}/{north.session.id}/pair/1"' in board
-        card = httpx.get(f"{base}/club/{NORTH}/{north.session.id}/pair/1", timeout=10)
+        assert f'href="/club/{NORTH}/{north.session.setup.uid}/pair/1"' in board
+        card = httpx.get(f"{base}/club/{NORTH}/{north.session.setup.uid}/pair/1", timeout=10)
         assert card.status_code == 200 and "Ann Holm (10001)" in card.text
         assert httpx.get(f"{base}/static/viewer.js", timeout=10).status_code == 200
         history = httpx.get(f"{base}/api/players/10001", timeout=10).json()
         assert sorted(h["club"] for h in history) == sorted(CLUBS)
-        api = httpx.get(f"{base}/api/clubs/{NORTH}/sessions/{north.session.id}", timeout=10).json()
+        api = httpx.get(f"{base}/api/clubs/{NORTH}/sessions/{north.session.setup.uid}", timeout=10).json()
         assert len(api["results"]) == len(north.expected()) and api["final_ranking"]
         assert httpx.get(f"{base}/club/nowhere/x", timeout=10).status_code == 404
     finally:

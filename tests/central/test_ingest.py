@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from bridgetable.central.db import CentralDb, Message
-from bridgetable.central.ingest import FederationKeys, IngestWorker, check_body, club_of
+from bridgetable.central.checks import check_body
+from bridgetable.central.db import CentralDb, Message, Outcome
+from bridgetable.central.ingest import FederationKeys, IngestWorker, club_of
 from bridgetable.director.store import StoredResult
 from bridgetable.director.upstream import (
     UpstreamOutbox,
@@ -26,24 +27,25 @@ from bridgetable.link import Broker
 from bridgetable.link.schema import encode
 
 SECRET = b"federation secret"
+UID = "5e55104e"  # the session's identity
 
 
 def result(table: int, board: int, revision: int = 1, score: int = 420) -> dict[str, Any]:
     return result_message(StoredResult(session="s1", round=1, table=table, board=board, revision=revision,
                                        ns=1, ew=2, contract="4S", declarer="N", tricks=10, ns_score=score,
                                        record={"auction": ["4S", "Pass", "Pass", "Pass"], "play": []},
-                                       stored_at="2026-12-01T19:00:00.000+00:00"))
+                                       stored_at="2026-12-01T19:00:00.000+00:00"), UID)
 
 
 def test_the_same_result_twice_is_one_row_and_a_correction_is_another(central_url: str) -> None:
     db = CentralDb(central_url)
     try:
         first = db.ingest([Message("a", result(1, 1)), Message("a", result(1, 1))])
-        assert first == [True, False]
+        assert first == [Outcome(True), Outcome(False)]
         assert db.ingest([Message("a", result(1, 1)), Message("a", result(1, 1, revision=2, score=450)),
-                          Message("b", result(1, 1))]) == [False, True, True]
+                          Message("b", result(1, 1))]) == [Outcome(False), Outcome(True), Outcome(True)]
         assert db.counts()["results"] == 3
-        assert [r["ns_score"] for r in db.results("a", "s1")] == [420, 450]
+        assert [r["ns_score"] for r in db.results("a", UID)] == [420, 450]
     finally:
         db.close()
 
@@ -51,7 +53,7 @@ def test_the_same_result_twice_is_one_row_and_a_correction_is_another(central_ur
 def test_concurrent_workers_store_each_result_once(central_url: str) -> None:
     batches = [[Message(club, result(t, b)) for club in "abc" for t in range(1, 6) for b in range(1, 5)]] * 4
     dbs = [CentralDb(central_url) for _ in batches]
-    outcomes: list[list[bool]] = []
+    outcomes: list[list[Outcome]] = []
     threads = [threading.Thread(target=lambda d=db, m=batch: outcomes.append(d.ingest(m)))
                for db, batch in zip(dbs, batches, strict=True)]
     for thread in threads:
@@ -59,7 +61,8 @@ def test_concurrent_workers_store_each_result_once(central_url: str) -> None:
     for thread in threads:
         thread.join(30)
     try:
-        assert sum(sum(o) for o in outcomes) == 60  # each of the 60 results stored by exactly one worker
+        # each of the 60 results stored by exactly one worker
+        assert sum(o.stored for batch in outcomes for o in batch) == 60
         assert dbs[0].counts()["results"] == 60
     finally:
         for db in dbs:
@@ -69,10 +72,11 @@ def test_concurrent_workers_store_each_result_once(central_url: str) -> None:
 def test_a_ranking_is_replaced_only_by_a_later_one(central_url: str) -> None:
     db = CentralDb(central_url)
     try:
-        ranking = {"kind": "ranking", "session": "s1", "ranking": [{"pair": 1}]}
-        assert db.ingest([Message("a", {**ranking, "id": "r/5", "seq": 5})]) == [True]
-        assert db.ingest([Message("a", {**ranking, "id": "r/4", "seq": 4, "ranking": []})]) == [False]
-        session = db.session("a", "s1")
+        ranking = {"kind": "ranking", "session": "s1", "uid": UID, "ranking": [{"pair": 1}]}
+        assert db.ingest([Message("a", {**ranking, "id": "r/5", "seq": 5})]) == [Outcome(True)]
+        older = {**ranking, "id": "r/4", "seq": 4, "ranking": []}
+        assert db.ingest([Message("a", older)]) == [Outcome(False)]
+        session = db.session("a", UID)
         assert session is not None and session["seq"] == 5 and session["ranking"] == [{"pair": 1}]
     finally:
         db.close()
@@ -155,6 +159,13 @@ def test_the_outbox_keeps_until_acknowledged_and_sends_again_later_each_time(tmp
     outbox.close()
     reopened = UpstreamOutbox(tmp_path / "station.db")  # a restarted station still has it
     assert reopened.pending() == 1
+    with sqlite3.connect(tmp_path / "station.db") as look:
+        look.execute("UPDATE upstream_outbox SET due = 0")  # time passes: it is due again
+    look.close()
+    assert [m["id"] for m in reopened.due()] == [result(1, 2)["id"]]
+    reopened.refuse([{"id": result(1, 2)["id"], "reason": "result.round: 2147483648 is out of range"}])
+    assert reopened.pending() == 0 and reopened.due() == []  # refused: not sent again
+    assert reopened.refused() == [(result(1, 2)["id"], "result.round: 2147483648 is out of range")]
     reopened.close()
 
 
@@ -166,7 +177,7 @@ def test_an_outbox_of_an_older_station_gets_its_schedule(tmp_path: Path) -> None
     old.close()
     outbox = UpstreamOutbox(tmp_path / "station.db")
     try:
-        assert outbox.due() == [{"id": "a"}] and outbox.tries() == {"a": 0}
+        assert outbox.due() == [{"id": "a"}] and outbox.tries() == {"a": 0} and outbox.refused() == []
     finally:
         outbox.close()
 
@@ -175,6 +186,11 @@ def test_an_ack_from_elsewhere_is_refused() -> None:
     key = derive_club_key(SECRET, "a")
     good = encode(envelope({"kind": "ack", "ids": ["x"]}, "a", key))
     assert decode_ack(good, "a", key)["ids"] == ["x"]
+    refused = [{"id": "y", "reason": "why"}]
+    refusing = encode(envelope({"kind": "ack", "ids": [], "refused": refused}, "a", key))
+    assert decode_ack(refusing, "a", key)["refused"] == refused
+    with pytest.raises(ValueError, match="what it refuses"):
+        decode_ack(encode(envelope({"kind": "ack", "ids": [], "refused": ["y"]}, "a", key)), "a", key)
     with pytest.raises(ValueError, match="names club 'b'"):
         decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "b", key)), "a", key)
     with pytest.raises(ValueError, match="signature"):

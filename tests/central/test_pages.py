@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from bridgetable.central import web
+from bridgetable.central import operator, web
 from bridgetable.central.db import CentralDb, Message
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -24,6 +24,7 @@ from ..director.helpers import play_round
 from ..i18n_scan import untranslated_literals, untranslated_template_text
 
 CLUB = "nordklub"
+UID = "0d1f5a0e7b6c4a4f9f3e2c1b0a998877"  # the session's identity, which the center's addresses use
 PLAYING = "sydklub"
 CENTRAL = Path(web.__file__).parent
 
@@ -32,7 +33,7 @@ def played(tmp_path: Path) -> Session:
     """Two rounds of a three-table Mitchell, the players with their national numbers."""
     setup = SessionSetup("mandag", "Mandagsturnering",
                          {"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 2}, "MP",
-                         pairs={1: "Ann Holm (10001) & Bo Dahl (10002)", 4: "Eva Lund & Finn Berg"})
+                         pairs={1: "Ann Holm (10001) & Bo Dahl (10002)", 4: "Eva Lund & Finn Berg"}, uid=UID)
     session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=3))
     ingest = Ingest(session)
     rng = random.Random(16)
@@ -49,11 +50,11 @@ def center(central_url: str, tmp_path: Path) -> Iterator[str]:
     results = session.store.results(session.id)
     db = CentralDb(central_url)
     try:
-        db.ingest([Message(CLUB, setup_message(session, CLUB)),
-                   *(Message(CLUB, result_message(r)) for r in results),
+        db.ingest([Message(CLUB, setup_message(session)),
+                   *(Message(CLUB, result_message(r, UID)) for r in results),
                    Message(CLUB, ranking_message(session, len(results))),
-                   Message(PLAYING, setup_message(session, PLAYING)),
-                   *(Message(PLAYING, result_message(r)) for r in results[:5])])
+                   Message(PLAYING, setup_message(session)),
+                   *(Message(PLAYING, result_message(r, UID)) for r in results[:5])])
     finally:
         db.close()
     yield central_url
@@ -75,6 +76,10 @@ def test_every_text_of_the_central_pages_goes_through_the_catalogue() -> None:
         exempt_keywords={"fallback"},  # a catalogue's name
         allowed={'href="/board/', 'href="/pair/',  # the station's links, made the center's
                  "Link", "?page=", '>; rel="next"'}) == []  # the next page's link, an HTTP header
+    assert untranslated_literals(CENTRAL / "operator.py", exempt_calls={"get", "partition", "decode", "open"},
+                                 allowed={"authorization", "basic", "payload", "refused", "waiting", "clubs",
+                                          "error", "?", operator.REALM},  # HTTP's words
+                                 exempt_keywords={"encoding"}) == []
 
 
 def test_a_clubs_sessions_and_results_in_danish(client: TestClient) -> None:
@@ -85,29 +90,30 @@ def test_a_clubs_sessions_and_results_in_danish(client: TestClient) -> None:
     assert f"Turneringer i {CLUB}" in page.text and "<th>Resultater</th>" in page.text
     assert "<td>ja</td>" in page.text  # the final ranking has come
     assert ">Klubber</a>" in page.text and ">Spilles nu</a>" in page.text and "<title>Forbundets" in page.text
-    session = " ".join(client.get(f"/club/{CLUB}/mandag", headers={"Accept-Language": "da"}).text.split())
+    session = " ".join(client.get(f"/club/{CLUB}/{UID}", headers={"Accept-Language": "da"}).text.split())
     assert f"{CLUB}, turnering mandag: 12 resultater; endelig resultatliste modtaget." in session
     assert "Spillere:" in session and 'href="/player/10001">Ann Holm</a>' in session
-    assert f'href="/club/{CLUB}/mandag/board/1"' in session  # the station's ranking, linked under the club
+    assert f'href="/club/{CLUB}/{UID}/board/1"' in session  # the station's ranking, linked under the club
     assert "Resultatliste" in session  # its words, from the station's catalogue
 
 
 def test_the_stations_pages_at_the_center_in_its_words_and_the_centers_frame(client: TestClient) -> None:
-    board = client.get(f"/club/{CLUB}/mandag/board/1", headers={"Accept-Language": "da"}).text
+    board = client.get(f"/club/{CLUB}/{UID}/board/1", headers={"Accept-Language": "da"}).text
     assert '<html lang="da">' in board and "Spil 1" in board and "Giver:" in board  # the station's words
     assert ">Klubber</a>" in board and f'href="/club/{CLUB}">{CLUB}</a>' in board  # the center's links
     assert 'href="/tables"' not in board and 'href="/director"' not in board  # not the station's
-    card = client.get(f"/club/{CLUB}/mandag/pair/1", headers={"Accept-Language": "de"}).text
+    card = client.get(f"/club/{CLUB}/{UID}/pair/1", headers={"Accept-Language": "de"}).text
     assert '<html lang="de">' in card and "Ann Holm (10001)" in card and "Stiche" in card
 
 
 def test_the_sessions_being_played_in_dutch_and_hungarian(client: TestClient) -> None:
     page = client.get("/live", headers={"Accept-Language": "nl"}).text
     assert "<h2>Wordt nu gespeeld</h2>" in page and "<th>Laatste resultaat</th>" in page
-    assert f'href="/club/{PLAYING}/mandag"' in page and f'href="/club/{CLUB}/mandag"' not in page
+    assert f'href="/club/{PLAYING}/{UID}"' in page and f'href="/club/{CLUB}/{UID}"' not in page
+    assert f'href="/club/{PLAYING}/{UID}">mandag</a>' in page  # the session's name, its address its identity
     club = client.get(f"/club/{PLAYING}", headers={"Accept-Language": "hu"}).text
     assert f"{PLAYING} – versenyek" in club and "<td>folyik</td>" in club
-    session = " ".join(client.get(f"/club/{PLAYING}/mandag", headers={"Accept-Language": "hu"}).text.split())
+    session = " ".join(client.get(f"/club/{PLAYING}/{UID}", headers={"Accept-Language": "hu"}).text.split())
     assert f"{PLAYING}, mandag verseny: 5 eredmény; még folyik." in session
 
 
@@ -116,14 +122,14 @@ def test_a_players_page_in_german(client: TestClient) -> None:
     assert page.status_code == 200 and '<html lang="de">' in page.text
     assert "<h2>Spieler 10002</h2>" in page.text and "— Spieler 10002</title>" in page.text
     assert all(f"<th>{word}</th>" in page.text for word in ("Klub", "Turnier", "Paar", "Platz"))
-    assert "Mandagsturnering" in page.text and f'href="/club/{CLUB}/mandag"' in page.text
+    assert "Mandagsturnering" in page.text and f'href="/club/{CLUB}/{UID}"' in page.text
     assert "<td>25,00</td>" in page.text  # pair 1's percentage, as a German reader writes it
     nobody = client.get("/player/99999", headers={"Accept-Language": "de"}).text
     assert "Kein Turnier dieses Spielers ist bei der Zentrale angekommen." in nobody
 
 
-PAGES = ("/", "/live", f"/club/{CLUB}", f"/club/{CLUB}/mandag", f"/club/{CLUB}/mandag/board/2",
-         f"/club/{CLUB}/mandag/pair/4", "/player/10001")
+PAGES = ("/", "/live", f"/club/{CLUB}", f"/club/{CLUB}/{UID}", f"/club/{CLUB}/{UID}/board/2",
+         f"/club/{CLUB}/{UID}/pair/4", "/player/10001")
 CENTRAL_NAV = {"en": ">Clubs</a>", "da": ">Klubber</a>", "de": ">Klubs</a>", "nl": ">Clubs</a>",
                "hu": ">Klubok</a>"}
 
@@ -142,7 +148,7 @@ def test_errors_in_the_visitors_language(client: TestClient) -> None:
     api = client.get("/api/clubs/nowhere/sessions", headers={"Accept-Language": "de"})
     assert api.status_code == 404
     assert api.json() == {"error": "kein Turnier des Klubs 'nowhere' ist bei der Zentrale angekommen"}
-    board = client.get(f"/club/{CLUB}/mandag/board/40", headers={"Accept-Language": "nl"})
+    board = client.get(f"/club/{CLUB}/{UID}/board/40", headers={"Accept-Language": "nl"})
     assert board.status_code == 404 and "heeft geen spel 40" in board.text
     setup = client.get(f"/club/{CLUB}/tirsdag", headers={"Accept-Language": "hu"})
     assert setup.status_code == 404 and "a központban nincsenek meg" in setup.text

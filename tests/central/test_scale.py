@@ -11,10 +11,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from bridgetable.central import web
-from bridgetable.central.db import PAGE, CentralDb, Message
+from bridgetable.central.db import PAGE, CentralDb, Message, Outcome
 from bridgetable.director.upstream import result_message
 
-from .test_pages import CLUB, PLAYING, center, played  # noqa: F401 (center: the pages' fixture)
+from .test_pages import CLUB, PLAYING, UID, center, played  # noqa: F401 (center: the pages' fixture)
 
 
 @pytest.fixture
@@ -69,18 +69,18 @@ def test_a_session_is_scored_again_only_when_a_result_arrived(center: str, tmp_p
     app = web.create_app(center)
     with TestClient(app) as client:
         for _ in range(3):
-            assert client.get(f"/club/{PLAYING}/mandag").status_code == 200
-        assert client.get(f"/club/{PLAYING}/mandag/board/1").status_code == 200
-        assert "standings" in client.get(f"/api/clubs/{PLAYING}/sessions/mandag").json()
+            assert client.get(f"/club/{PLAYING}/{UID}").status_code == 200
+        assert client.get(f"/club/{PLAYING}/{UID}/board/1").status_code == 200
+        assert "standings" in client.get(f"/api/clubs/{PLAYING}/sessions/{UID}").json()
         assert app.state.scored.scored == 1  # five requests, one scoring
         (tmp_path / "again").mkdir()
         sixth = played(tmp_path / "again").store.results("mandag")[5]  # the same play: its sixth result
         db = CentralDb(center)
         try:
-            assert db.ingest([Message(PLAYING, result_message(sixth))]) == [True]
+            assert db.ingest([Message(PLAYING, result_message(sixth, UID))]) == [Outcome(True)]
         finally:
             db.close()
-        api = client.get(f"/api/clubs/{PLAYING}/sessions/mandag").json()
+        api = client.get(f"/api/clubs/{PLAYING}/sessions/{UID}").json()
         assert app.state.scored.scored == 2 and len(api["results"]) == 6
         travellers = api["standings"]["travellers"]
         rows = [row for board in travellers for value in board.values() if isinstance(value, list)

@@ -28,7 +28,7 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
     session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=28))
     ingest = Ingest(session)
     play_round(ingest, 1, random.Random(1))
-    first_setup = setup_message(session, CLUB)
+    first_setup = setup_message(session, 1)
     assert pair_round(session, 2)
     play_round(ingest, 2, random.Random(2))
     round_2 = {b for a in session.movement.round(2) for b in a.boards}
@@ -37,19 +37,19 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
     db = CentralDb(central_url)
     try:
         db.ingest([Message(CLUB, first_setup),
-                   *(Message(CLUB, result_message(r)) for r in results if r.round == 1),
-                   *(Message(CLUB, result_message(r)) for r in played_at_table_1),
-                   Message(CLUB, setup_message(session, CLUB))])
+                   *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
+                   *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
+                   Message(CLUB, setup_message(session, 2))])
     finally:
         db.close()
     with TestClient(web.create_app(central_url)) as visitor:
-        page = visitor.get(f"/club/{CLUB}/hold")
+        page = visitor.get(f"/club/{CLUB}/{setup.uid}")
         assert page.status_code == 200
-        api = visitor.get(f"/api/clubs/{CLUB}/sessions/hold").json()
+        api = visitor.get(f"/api/clubs/{CLUB}/sessions/{setup.uid}").json()
         shown = {b["board"] for b in api["setup"]["boards"] if b["deal"]}
         assert shown == {1, 2} and not shown & round_2  # round 2 is being played at its other tables
         for board in sorted(round_2):
-            assert visitor.get(f"/club/{CLUB}/hold/board/{board}").status_code == 200
+            assert visitor.get(f"/club/{CLUB}/{setup.uid}/board/{board}").status_code == 200
         assert api["standings"]["event"]["matches"] and all(
             m["round"] == 1 or not m["boards"] or all(b["imps"] is None for b in m["boards"])
             for m in api["standings"]["event"]["matches"])

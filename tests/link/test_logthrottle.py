@@ -42,6 +42,17 @@ def test_the_same_line_is_written_once_a_window_and_what_was_held_back_is_counte
         "bad board (1 repeated or similar lines held back)"]
 
 
+def test_a_caller_that_writes_the_line_itself_is_told_how_many_were_held_back() -> None:
+    clock = Clock()
+    gate = LogThrottle(logging.getLogger("test.throttle"), window=60.0, limit=2, clock=clock)
+    assert gate.admit("wrong key of north") == 0
+    assert [gate.admit("wrong key of north") for _ in range(5)] == [None] * 5
+    assert gate.admit("r/1") == 5  # admitted, after five held back
+    assert gate.admit("r/2") is None  # two a window at most, of any kind
+    clock.now = 61.0
+    assert gate.admit("wrong key of north") == 1
+
+
 def test_a_traceback_is_written_once_a_window_for_the_same_fault_at_the_same_place(
         caplog: pytest.LogCaptureFixture) -> None:
     clock = Clock()

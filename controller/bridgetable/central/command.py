@@ -15,11 +15,13 @@ from types import FrameType
 import psycopg
 
 from .. import i18n
-from ..director.downlink import KIND, publish_setup
+from ..director.downlink import KIND, publish_setup, setup_message
 from ..director.upstream import derive_club_key, down_topic
 from ..i18n import CLI
 from ..link import Broker
+from .db import CentralDb
 from .ingest import FederationKeys
+from .operator import read_password
 from .server import Center
 
 _ = CLI.gettext
@@ -34,8 +36,10 @@ def read_secret(path: str) -> bytes:
             file=path, error=exc)) from None
 
 
-def send_setup(path: str, club: str | None, secret: bytes, broker: Broker) -> int:
-    """``--send-setup FILE --to CLUB``: the set-up, checked, published retained for the club."""
+def send_setup(path: str, club: str | None, secret: bytes, broker: Broker, db_url: str) -> int:
+    """``--send-setup FILE --to CLUB``: the set-up, checked, kept in the database until the club's
+    station takes it (the ingest workers publish it again whenever they connect: a central broker
+    that lost its retained messages has it back) and published retained for the club."""
     if not club:
         print("bridgetable central: " + _("--send-setup needs --to CLUB"), file=sys.stderr)
         return 2
@@ -43,12 +47,19 @@ def send_setup(path: str, club: str | None, secret: bytes, broker: Broker) -> in
         body = json.loads(Path(path).read_text(encoding="utf-8"))
         if not isinstance(body, dict):
             raise ValueError(_("not a JSON object"))
-        publish_setup(broker, club, derive_club_key(secret, club), {"kind": KIND, **body})
-    except (OSError, ValueError, TimeoutError) as exc:
+        key = derive_club_key(secret, club)
+        wanted = {"kind": KIND, **body}
+        db = CentralDb(db_url)
+        try:
+            db.wait_setup(club, body["session"], setup_message(wanted, club, key))
+        finally:
+            db.close()
+        publish_setup(broker, club, key, wanted)
+    except (OSError, ValueError, TimeoutError, psycopg.Error) as exc:
         print(f"bridgetable central: --send-setup {path}: {exc}", file=sys.stderr)
         return 2
     print("central: " + _("the set-up of session {session} is on {topic} for {club}").format(
-        session=repr(body["session"]), topic=down_topic(club), club=club), flush=True)
+        session=repr(body["session"]), topic=down_topic(club, body["session"]), club=club), flush=True)
     return 0
 
 
@@ -63,12 +74,17 @@ def run_central_command(args: argparse.Namespace) -> int:
     broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
                     tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
     if args.send_setup:
-        return send_setup(args.send_setup, args.to, secret, broker)
+        return send_setup(args.send_setup, args.to, secret, broker, args.db)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
+    try:
+        operator = read_password(args.operator_password_file) if args.operator_password_file else None
+    except ValueError as exc:
+        print(f"bridgetable central: {exc}", file=sys.stderr)
+        return 2
     try:
         center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
                         web_port=None if args.no_web else args.port, host=args.listen,
-                        language=args.language or i18n.current())
+                        language=args.language or i18n.current(), operator_password=operator)
     except psycopg.OperationalError as exc:  # no PostgreSQL there, or not this database
         print("bridgetable central: " + _(
             "no database at {url} ({reason}): start PostgreSQL (sudo systemctl start postgresql; "

@@ -5,9 +5,12 @@ Several workers share the load through one MQTT 5 shared subscription
 (``$share/central/bridgetable/v1/+/central/up``): the broker gives each message to one of them.
 A worker that dies loses at most the messages it had taken and not stored; the club's outbox
 sends them again, and storing is idempotent (``CentralDb.ingest``), so nothing is lost or doubled.
-A message is refused — logged, counted, recorded in ``refused``, never acknowledged — when its
-club is unknown, when it names another club than its topic's, when it is not signed with that
-club's key, or when it is not a message of ours.
+A message is refused — logged, counted, recorded in ``refused`` (``LogThrottle``), never
+acknowledged — when its club is unknown, when it names another club than its topic's, when it is
+not signed with that club's key, or when it is not a message of ours that the database can store
+and the pages show (``check_body``; the database's own refusal of one message, ``CentralDb.ingest``).
+The ack tells a club that signed a refused message why; a club signing with a wrong key is told
+that too. On each connection a worker publishes again the set-ups waiting for their club.
 """
 
 from __future__ import annotations
@@ -26,26 +29,27 @@ import paho.mqtt.client as mqtt
 import psycopg
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from ..director.upstream import ack_topic, decode_envelope, derive_club_key, envelope, mqtt_client
+from ..director.upstream import (
+    ack_topic,
+    decode_envelope,
+    decode_json,
+    derive_club_key,
+    down_topic,
+    envelope,
+    mqtt_client,
+)
 from ..link import Broker, SignatureError
 from ..link.logthrottle import LogThrottle
 from ..link.schema import encode
 from ..link.topics import ROOT
-from .db import CentralDb, Message
+from .checks import check_body
+from .db import CentralDb, Message, printable
 
 log = logging.getLogger("bridgetable.central")
 quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
-KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "setup": {"event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict, "boards": list},
-    "result": {"round": int, "table": int, "board": int, "revision": int, "ns": int, "ew": int,
-               "contract": str, "declarer": (str, type(None)), "tricks": (int, type(None)),
-               "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
-               "source": str, "record": dict, "stored_at": str},
-    "ranking": {"seq": int, "ranking": list},
-}
 
 
 class FederationKeys(Mapping[str, bytes]):
@@ -65,19 +69,6 @@ class FederationKeys(Mapping[str, bytes]):
 
     def __len__(self) -> int:
         return len(self._clubs or [])
-
-
-def check_body(message: dict[str, Any]) -> None:
-    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking."""
-    kind = message.get("kind")
-    if kind not in KINDS:
-        raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
-    for name, types in {"id": str, "session": str, **KINDS[kind]}.items():
-        value = message.get(name)
-        if not isinstance(value, types) or isinstance(value, bool):  # no field is a bool
-            raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
-    if not message["session"] or len(message["session"]) > 200:
-        raise ValueError(f"{kind}.session must be 1-200 characters")
 
 
 def club_of(topic: str) -> str:
@@ -100,6 +91,9 @@ class IngestWorker:
         self.duplicates = 0  # messages already stored
         self.refused = 0
         self.ready = threading.Event()
+        # of refusals alike, one is recorded a minute, and at most 60 a minute of any kind
+        self.throttle = LogThrottle(log, window=60.0, limit=60)
+        self._republish = threading.Event()  # (re)connected: publish the waiting set-ups again
         self.database = True  # False while the database is away (the health endpoint says so)
         self._queue: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._stopping = threading.Event()
@@ -132,6 +126,7 @@ class IngestWorker:
             quiet.warning(f"{self.name}: the central broker refused the connection: {reason}")
             return
         client.subscribe(f"$share/{SHARE}/{UP_FILTER}", options=SubscribeOptions(qos=1))
+        self._republish.set()
 
     def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
                       properties: Any) -> None:
@@ -142,6 +137,12 @@ class IngestWorker:
 
     def _run(self) -> None:
         while not self._stopping.is_set():
+            if self._republish.is_set():
+                self._republish.clear()
+                try:
+                    self.republish()
+                except Exception:  # the database gone: at the next connection
+                    quiet.exception(f"{self.name}: could not publish the waiting set-ups again")
             try:
                 first = self._queue.get(timeout=0.2)
             except queue.Empty:
@@ -174,38 +175,124 @@ class IngestWorker:
                 return
             wait = min(2 * wait, 30.0)
 
+    def republish(self) -> int:
+        """Publish again, retained, every set-up waiting for its club (``waiting_setups``): a
+        central broker restarted without its retained messages has them back; how many."""
+        waiting = self.db.waiting_setups()
+        for row in waiting:
+            self.client.publish(down_topic(row["club"], row["session"]), bytes(row["payload"]), qos=1,
+                                retain=True)
+        return len(waiting)
+
+    def taken(self, messages: list[Message]) -> None:
+        """The set-ups of stations that have started a session that was waiting: its retained
+        set-up is cleared from the central broker, then it waits no more (if the broker did not
+        confirm the clearing, it waits, and goes again at the next connection)."""
+        waiting = {(row["club"], row["session"]) for row in self.db.waiting_setups()} if any(
+            message.body["kind"] == "setup" for message in messages) else set()
+        for message in messages:
+            club, session = message.club, message.body["session"]
+            if message.body["kind"] != "setup" or (club, session) not in waiting:
+                continue
+            cleared = self.client.publish(down_topic(club, session), b"", qos=1, retain=True)
+            try:
+                cleared.wait_for_publish(5.0)
+            except (RuntimeError, ValueError):  # not connected
+                continue
+            if cleared.is_published():
+                self.db.take_setup(club, session)
+
     def verify(self, topic: str, payload: bytes) -> Message:
         """The message, or ValueError / SignatureError saying why it is refused."""
+        message = self.authenticate(topic, payload)
+        check_body(message.body)
+        return message
+
+    def authenticate(self, topic: str, payload: bytes) -> Message:
+        """The message its topic's club signed, not yet checked (``check_body``); ValueError or
+        SignatureError saying why it is refused."""
         club = club_of(topic)
         key = self.keys.get(club)
         if key is None:
             raise ValueError(f"club {club!r} is not a member of the federation")
         message = decode_envelope(payload, club, key)
-        check_body(message)
         return Message(club, {name: value for name, value in message.items()
                               if name not in ("schema", "club", "sig")})
 
     def handle(self, batch: list[tuple[str, bytes]]) -> None:
-        """Verify, store in one transaction, then acknowledge to each club what was stored."""
-        good: list[Message] = []
+        """Verify, store in one transaction, then tell each club what was stored (acknowledged) and
+        what was refused, with the reason; record the refused (``refuse``)."""
+        good: list[tuple[str, bytes, Message]] = []
+        acked: dict[str, list[str]] = defaultdict(list)
+        refused: dict[str, list[dict[str, str]]] = defaultdict(list)  # told to the club that signed them
         for topic, payload in batch:
             try:
-                good.append(self.verify(topic, payload))
-            except (ValueError, SignatureError) as exc:
-                self.refused += 1
-                digest = hashlib.sha256(payload).hexdigest()[:8]
-                quiet.warning(f"{self.name}: refused a message on {topic} (payload {digest}): {exc}")
-                self.db.refuse(topic, str(exc))
-        if not good:
+                message = self.authenticate(topic, payload)
+            except SignatureError as exc:
+                self.refuse(topic, payload, str(exc), wrong_key=True)
+                continue
+            except ValueError as exc:
+                self.refuse(topic, payload, str(exc))
+                continue
+            try:
+                check_body(message.body)
+            except ValueError as exc:
+                ident = message.body.get("id")
+                self.refuse(topic, payload, str(exc), ident if isinstance(ident, str) else None)
+                if isinstance(ident, str):
+                    refused[message.club].append({"id": ident, "reason": str(exc)})
+                continue
+            good.append((topic, payload, message))
+        outcomes = self.db.ingest([message for _topic, _payload, message in good]) if good else []
+        for (topic, payload, message), outcome in zip(good, outcomes, strict=True):
+            ident = message.body["id"]
+            if outcome.refused:
+                self.refuse(topic, payload, outcome.refused, ident)
+                refused[message.club].append({"id": ident, "reason": outcome.refused})
+            else:
+                self.stored += outcome.stored
+                self.duplicates += not outcome.stored
+                acked[message.club].append(ident)
+        for club in {**acked, **refused}:
+            self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club]})
+        self.taken([message for _t, _p, message in good])
+        if self.on_stored is not None and good:
+            self.on_stored([message for (_t, _p, message), outcome in zip(good, outcomes, strict=True)
+                            if not outcome.refused])
+
+    def refuse(self, topic: str, payload: bytes, reason: str, ident: str | None = None, *,
+               wrong_key: bool = False) -> None:
+        """Count a refused message, and log and record it (its club, id and payload digest) unless
+        as many have been lately (``throttle``; those of a club signing with the ``wrong_key``
+        count as one kind); tell a member club that the center refuses its key."""
+        self.refused += 1
+        try:
+            club: str | None = club_of(topic)
+        except ValueError:
+            club = None
+        if ident is None:
+            ident = message_id(payload)
+        digest = hashlib.sha256(payload).hexdigest()
+        line = f"{self.name}: refused a message of club {club!r} on {topic}: {reason}"
+        repeats = self.throttle.admit(line if wrong_key else f"{line} ({ident})")
+        if repeats is None:
             return
-        new = self.db.ingest(good)
-        self.stored += sum(new)
-        self.duplicates += len(new) - sum(new)
-        ids: dict[str, list[str]] = defaultdict(list)
-        for message in good:
-            ids[message.club].append(message.body["id"])
-        for club, acked in ids.items():
-            ack = envelope({"kind": "ack", "ids": acked}, club, self.keys[club])
-            self.client.publish(ack_topic(club), encode(ack), qos=1)
-        if self.on_stored is not None:
-            self.on_stored(good)
+        log.warning("%s (message %s, payload %s)%s", line, ident, digest[:16],
+                    f"; {repeats} refused before it not recorded" if repeats else "")
+        self.db.refuse(topic, reason, club=club, message=ident, digest=digest, repeats=repeats)
+        if wrong_key and club is not None and club in self.keys:
+            self.tell(club, {"kind": "ack", "ids": [], "refused": [{"id": ident or "", "reason": reason}],
+                             "key": "refused"})
+
+    def tell(self, club: str, body: dict[str, Any]) -> None:
+        """An ack (or refusal) to a club, signed with its key, on its ack topic."""
+        self.client.publish(ack_topic(club), encode(envelope(body, club, self.keys[club])), qos=1)
+
+
+def message_id(payload: bytes) -> str | None:
+    """The id a refused message claims, if it is a JSON object of ours that has one."""
+    try:
+        ident = decode_json(payload).get("id")
+    except ValueError:
+        return None
+    return printable(ident, 200) if isinstance(ident, str) else None

@@ -32,6 +32,17 @@ class SessionNotFound(LookupError):
     """No such club session at the center (or no set-up received yet)."""
 
 
+def build_session(name: str, setup: dict[str, Any]) -> Session:
+    """The session a club's station sent the set-up of, in a throw-away store; SetupError, as the
+    station's own, if it could not run (an unknown movement or scoring, boards the movement plays
+    without a deal). The ingest builds each set-up before storing it, so every stored one shows."""
+    pairs = {int(pair): entry["names"] for pair, entry in setup["pairs"].items()}
+    wanted = SessionSetup(name, setup["event"], setup["movement"], setup["scoring"], pairs=pairs,
+                          teams=setup.get("teams") or {})
+    boards = [BoardInfo(b["board"], b["deal"], b["dealer"], b["vulnerability"]) for b in setup["boards"]]
+    return Session.create(SQLiteStore(":memory:"), wanted, boards)
+
+
 def load_session(db: CentralDb, club: str, session: str) -> Loaded:
     """The session (in a throw-away store) from what the center holds, the boards a visitor may
     see, and the standings of those boards."""
@@ -39,17 +50,11 @@ def load_session(db: CentralDb, club: str, session: str) -> Loaded:
     if found is None or found["setup"] is None:
         raise SessionNotFound(_("the center has no set-up of session {session!r} of club {club!r}").format(
             session=session, club=club))
-    setup: dict[str, Any] = found["setup"]
-    store = SQLiteStore(":memory:")
-    pairs = {int(pair): entry["names"] for pair, entry in setup["pairs"].items()}
-    session_setup = SessionSetup(session, setup["event"], setup["movement"], setup["scoring"], pairs=pairs,
-                                 teams=setup.get("teams") or {})
-    boards = [BoardInfo(b["board"], b["deal"], b["dealer"], b["vulnerability"]) for b in setup["boards"]]
-    loaded = Session.create(store, session_setup, boards)
-    store.put_results([StoredResult(session=session, **{name: row[name] for name in (
+    loaded = build_session(session, found["setup"])
+    loaded.store.put_results([StoredResult(session=session, **{name: row[name] for name in (
         "round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks", "ns_score",
         "lead", "adjusted", "source", "record", "stored_at")}) for row in db.results(club, session)])
-    results = store.results(session)
+    results = loaded.store.results(session)
     over = (set(loaded.movement.boards) if found["seq"] is not None
             else finished_boards(loaded.movement, {(r.table, r.board) for r in results}))
     return loaded, score_session(loaded, [r for r in results if r.board in over]), over

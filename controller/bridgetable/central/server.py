@@ -17,8 +17,9 @@ from .ingest import IngestWorker
 class Center:
     def __init__(self, db_url: str, keys: Mapping[str, bytes], broker: Broker, *, workers: int = 1,
                  web_port: int | None = 8090, host: str = "127.0.0.1", name: str = "central",
-                 language: str = i18n.SOURCE) -> None:
+                 language: str = i18n.SOURCE, operator_password: str | None = None) -> None:
         self.db_url, self.web_port, self.host, self.language = db_url, web_port, host, language
+        self.operator_password = operator_password
         self.workers = [IngestWorker(db_url, keys, broker, name=f"{name}-{n + 1}") for n in range(workers)]
         self._server: Any = None
 
@@ -35,7 +36,7 @@ class Center:
 
             from .web import create_app
 
-            app = create_app(self.db_url, self.language, workers=self.health)
+            app = create_app(self.db_url, self.language, self.operator_password, workers=self.health)
             self._server = uvicorn.Server(uvicorn.Config(app, host=self.host, port=self.web_port,
                                                          log_level="warning"))
             threading.Thread(target=self._server.run, name="central-web", daemon=True).start()

@@ -35,6 +35,7 @@ from ..director.visibility import in_play
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
 from .db import PAGE, CentralDb
+from .operator import OperatorLogin, json_refusal, overview
 from .scoring import ScoredSessions, SessionNotFound, public_setup
 
 _ = CENTRAL.gettext
@@ -72,12 +73,14 @@ def station_page(name: str, prefix: str, **values: Any) -> str:
     return page
 
 
-def create_app(db_url: str, language: str = i18n.SOURCE,
+def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str | None = None, *,
                workers: Callable[[], list[dict[str, Any]]] | None = None) -> Starlette:
     """The pages on ``db_url``, which may be a read-only replica (the ingest made the tables), in
-    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours.
-    ``/health`` says whether the database answers and how this process's ingest ``workers`` are."""
+    each visitor's language (``weblanguage``); ``language`` for a visitor who chose none of ours;
+    the operator's page and API with ``operator_password`` (``operator``). ``/health`` says
+    whether the database answers and how this process's ingest ``workers`` are."""
     db = CentralDb(db_url, create=False)
+    login = OperatorLogin(operator_password)
     scored = ScoredSessions()
 
     def database_away(request: Request, exc: Exception) -> Response:
@@ -147,7 +150,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
         found = db.session(name, session_id) or {}
         pairs = (found.get("setup") or {}).get("pairs", {})
         players = [p for entry in pairs.values() for p in entry["players"]]
-        return render("session.html", event=loaded.setup.event, club=name, session=session_id,
+        return render("session.html", event=loaded.setup.event, club=name,
+                      session=found.get("name", session_id),
                       ranking_html=Markup(fragment), final=found.get("seq") is not None,
                       results=len(db.results(name, session_id)), players=players)
 
@@ -215,6 +219,14 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
 
+    def operator(request: Request) -> Response:
+        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
+                                                                        status_code=status))
+        return refused or render("operator.html", **overview(db))
+
+    def api_operator(request: Request) -> Response:
+        return login.refusal(request, json_refusal) or JSONResponse(_json(overview(db)))
+
     routes = [
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
@@ -224,6 +236,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE,
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players/{number}", api_player),
         Route("/api/live", api_live), Route("/health", health),
+        Route("/operator", operator), Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager

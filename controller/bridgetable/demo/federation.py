@@ -100,9 +100,9 @@ class Club:
 
 def arrived(db: CentralDb, club: Club) -> bool:
     """Every revision of the club's session is at the center, and its final ranking."""
-    rows = db.results(club.name, club.session.id)
+    rows = db.results(club.name, club.session.setup.uid)
     got = {(r["round"], r["table"], r["board"], r["revision"]) for r in rows}
-    found = db.session(club.name, club.session.id)
+    found = db.session(club.name, club.session.setup.uid)
     return (club.station.finished.is_set() and got == club.expected() and found is not None
             and found["seq"] == len(got))
 

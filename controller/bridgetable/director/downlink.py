@@ -2,11 +2,12 @@
 
 The center (``bridgetable central --send-setup FILE --to CLUB``) publishes the set-up — event,
 movement, scoring, pairs with their names and national numbers, boards with their deals — signed
-with the club's key, retained and at QoS 1, on ``bridgetable/v1/{club}/central/down`` of the
-central broker. The station subscribes to that topic at the central broker itself, with the
-club's login (as its upstream link connects there, never through the club's own Mosquitto), so a
-station that starts later, or a link that was down when it was sent, still finds it: the central
-broker hands the retained set-up to whoever subscribes.
+with the club's key, retained and at QoS 1, on ``bridgetable/v1/{club}/central/down/{session}``
+(``upstream.down_topic``: one topic a session, so that several set-ups can wait for a club) of the
+central broker. The station subscribes to its session's topic at the central broker itself, with
+the club's login (as its upstream link connects there, never through the club's own Mosquitto),
+so a station that starts later, or a link that was down when it was sent, still finds it: the
+central broker hands the retained set-up to whoever subscribes.
 ``bridgetable station --from-central`` waits for it, refuses — with the reason, logged — one that
 is not signed with the club's key, names another club, is malformed or is for another session, and
 starts the session from the first good one.
@@ -95,7 +96,7 @@ def publish_setup(broker: Broker, club: str, key: bytes, body: Mapping[str, Any]
     client.connect(broker.host, broker.port, broker.keepalive)
     client.loop_start()
     try:
-        info = client.publish(down_topic(club), payload, qos=1, retain=True)
+        info = client.publish(down_topic(club, body["session"]), payload, qos=1, retain=True)
         info.wait_for_publish(timeout)
         if not info.is_published():
             raise TimeoutError(f"the central broker at {broker.host}:{broker.port} did not take the set-up")
@@ -119,7 +120,7 @@ class SetupReceiver:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if not reason.is_failure:
-            client.subscribe(down_topic(self.club), qos=1)
+            client.subscribe(down_topic(self.club, self.session), qos=1)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         self._payloads.put(bytes(msg.payload))
@@ -143,7 +144,7 @@ class SetupReceiver:
                     return setup, boards
                 except (ValueError, SignatureError) as exc:
                     self.refused.append(str(exc))
-                    log.warning("refused a set-up on %s: %s", down_topic(self.club), exc)
+                    log.warning("refused a set-up on %s: %s", down_topic(self.club, self.session), exc)
             refused = f" (refused: {'; '.join(self.refused)})" if self.refused else ""
             raise TimeoutError(f"no set-up of session {self.session!r} from the center in {timeout:.0f} s"
                                f"{refused}")

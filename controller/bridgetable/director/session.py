@@ -7,6 +7,7 @@ The set-up is stored as JSON with the session, so a restarted station carries on
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -75,6 +76,9 @@ class SessionSetup:
     vp_penalties: list[dict[str, Any]] = field(default_factory=list)
     tie_break: str = "quotient"  # a team event's teams level on VPs: "quotient" (IMPs) or "match"
     bye_vp: float = BYE_VP  # a team event's VPs for a bye
+    # the session's identity beyond this station (a UUID made when the station creates it): the
+    # name may be used again (a new season, a reinstall, a restored backup), the identity never is
+    uid: str = ""
     master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
     butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
 
@@ -171,6 +175,7 @@ class Session:
         unknown = sorted(set(pairs) - set(setup.pairs))  # a team event's: those with a bye in round 1 too
         setup.pairs.update({pair: session.team_name(team_of(pair)) if session.team_event else f"Pair {pair}"
                             for pair in unknown})
+        setup.uid = setup.uid or (store.session_setup(setup.session) or {}).get("uid") or uuid.uuid4().hex
         store.create_session(setup.session, setup.to_json())
         store.set_pairs(setup.session, setup.pairs)
         store.put_boards(setup.session, [b for b in boards if b.board in needed])
@@ -183,6 +188,9 @@ class Session:
             raise SetupError(_("no session {session} in the store").format(session=repr(session)))
         setup = SessionSetup(**saved)
         setup.pairs = store.pairs(session) or setup.pairs
+        if not setup.uid:  # created before sessions had an identity: given one now, for good
+            setup.uid = uuid.uuid4().hex
+            store.create_session(session, setup.to_json())
         return cls(store, setup)
 
     @property

@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -38,7 +39,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from .. import durable
 from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
-from ..link.schema import SCHEMA_VERSION, encode
+from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
 from .session import Session, session_boards
 from .standings import score_session
@@ -48,6 +49,7 @@ log = logging.getLogger("bridgetable.upstream")
 quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now and then
 RESEND_AFTER = 10.0  # seconds: an unacknowledged message is published again after this, then
 RESEND_MAX = 120.0   # twice as long each time, up to this
+MAX_MESSAGE = 256 * 1024  # bytes: a set-up of 36 boards and 40 pairs is about 20 KiB, a result 2 KiB
 NUMBERED = re.compile(r"^\s*(?P<name>.*?)\s*\((?P<number>[A-Za-z0-9-]{1,20})\)\s*$")
 
 
@@ -61,9 +63,11 @@ def ack_topic(club: str) -> str:
     return f"{club_root(club)}/central/ack"
 
 
-def down_topic(club: str) -> str:
-    """Where the center sends a club its sessions' set-ups (on the central broker; downlink)."""
-    return f"{club_root(club)}/central/down"
+def down_topic(club: str, session: str) -> str:
+    """Where the center sends a club a session's set-up (on the central broker; downlink):
+    one topic a session, so that several set-ups can wait for a club, each retained on its own
+    (the session's name percent-encoded: no ``/``, ``+`` or ``#`` in a topic level)."""
+    return f"{club_root(club)}/central/down/{quote(session, safe='')}"
 
 
 def derive_club_key(secret: bytes, club: str) -> bytes:
@@ -99,26 +103,33 @@ def board_list(boards: Iterable[BoardInfo]) -> list[dict[str, Any]]:
             for b in boards]
 
 
-def setup_message(session: Session, club: str) -> dict[str, Any]:
-    """The session as the center needs it before the first result."""
+def setup_content(session: Session) -> dict[str, Any]:
+    """What the center needs of a session before the first result: event, movement, scoring,
+    teams, pairs with their players, boards with their deals."""
     setup = session.setup
-    boards = session.store.boards(session.id)
-    body = {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
+    return {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
             "teams": setup.teams,
             "pairs": {str(pair): {"names": names, "players": players(names)}
                       for pair, names in sorted(setup.pairs.items())},
-            "boards": board_list(boards.values())}
-    digest = hashlib.sha256(encode(body)).hexdigest()[:16]
-    return {"kind": "setup", "id": f"setup/{session.id}/{digest}", "session": session.id, **body}
+            "boards": board_list(session.store.boards(session.id).values())}
 
 
-def result_id(result: StoredResult) -> str:
-    return f"result/{result.session}/{result.round}/{result.table}/{result.board}/{result.revision}"
+def setup_message(session: Session, seq: int = 1) -> dict[str, Any]:
+    """The session's set-up, the ``seq``-th the station sent of it: a later one (a director's
+    correction of a name) has a higher ``seq``, and the center keeps the highest it has, whatever
+    order they arrive in."""
+    uid = session.setup.uid
+    return {"kind": "setup", "id": f"setup/{uid}/{seq}", "session": session.id, "uid": uid, "seq": seq,
+            **setup_content(session)}
 
 
-def result_message(result: StoredResult) -> dict[str, Any]:
-    """One revision of one result (its record holds the auction and the play)."""
-    return {"kind": "result", "id": result_id(result), "session": result.session,
+def result_id(result: StoredResult, uid: str) -> str:
+    return f"result/{uid}/{result.round}/{result.table}/{result.board}/{result.revision}"
+
+
+def result_message(result: StoredResult, uid: str) -> dict[str, Any]:
+    """One revision of one result of the session ``uid`` (its record holds the auction and the play)."""
+    return {"kind": "result", "id": result_id(result, uid), "session": result.session, "uid": uid,
             "round": result.round, "table": result.table, "board": result.board, "revision": result.revision,
             "ns": result.ns, "ew": result.ew, "contract": result.contract, "declarer": result.declarer,
             "tricks": result.tricks, "ns_score": result.ns_score, "lead": result.lead,
@@ -129,7 +140,8 @@ def result_message(result: StoredResult) -> dict[str, Any]:
 def ranking_message(session: Session, revisions: int) -> dict[str, Any]:
     """The session's ranking after ``revisions`` stored revisions (a later one replaces it)."""
     ranking = score_session(session).as_json(session.setup.pairs)["ranking"]
-    return {"kind": "ranking", "id": f"ranking/{session.id}/{revisions}", "session": session.id,
+    uid = session.setup.uid
+    return {"kind": "ranking", "id": f"ranking/{uid}/{revisions}", "session": session.id, "uid": uid,
             "seq": revisions, "ranking": ranking}
 
 
@@ -163,10 +175,12 @@ class UpstreamOutbox:
             self._db.execute("PRAGMA synchronous=FULL")  # added means on disk
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL, "
-                             "tries INTEGER NOT NULL DEFAULT 0, due REAL)")
+                             "tries INTEGER NOT NULL DEFAULT 0, due REAL, refused TEXT)")
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(upstream_outbox)")}
-            for column, kind in (("tries", "INTEGER NOT NULL DEFAULT 0"), ("due", "REAL")):
-                if column not in columns:  # an outbox of an older station: due now
+            # an outbox of an older station: due now, and nothing refused with a reason yet
+            for column, kind in (("tries", "INTEGER NOT NULL DEFAULT 0"), ("due", "REAL"),
+                                 ("refused", "TEXT")):
+                if column not in columns:
                     self._db.execute(f"ALTER TABLE upstream_outbox ADD COLUMN {column} {kind}")
         durable.sync_parent(path)  # a file just created keeps its name through a power cut
 
@@ -182,6 +196,13 @@ class UpstreamOutbox:
     def known(self) -> set[str]:
         with self._lock:
             return {row[0] for row in self._db.execute("SELECT id FROM upstream_outbox")}
+
+    def last(self, prefix: str) -> dict[str, Any] | None:
+        """The message added last whose id starts with ``prefix``."""
+        with self._lock:
+            row = self._db.execute("SELECT body FROM upstream_outbox WHERE substr(id, 1, ?) = ? "
+                                   "ORDER BY rowid DESC LIMIT 1", (len(prefix), prefix)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def due(self, limit: int = 500) -> list[dict[str, Any]]:
         """Unacknowledged messages never sent or due again, oldest first."""
@@ -222,6 +243,19 @@ class UpstreamOutbox:
             self._db.executemany("UPDATE upstream_outbox SET acked = ? WHERE id = ? AND acked IS NULL",
                                  [(time.time(), ident) for ident in ids])
 
+    def refuse(self, refusals: Sequence[Mapping[str, str]]) -> None:
+        """The center refuses these messages (``{"id", "reason"}``): kept, with the reason, not sent again."""
+        with self._lock, self._db:
+            self._db.executemany("UPDATE upstream_outbox SET acked = ?, refused = ? "
+                                 "WHERE id = ? AND acked IS NULL",
+                                 [(time.time(), r["reason"][:500], r["id"]) for r in refusals])
+
+    def refused(self) -> list[tuple[str, str]]:
+        """The messages the center refused, and why, oldest first."""
+        with self._lock:
+            return [(row[0], row[1]) for row in self._db.execute(
+                "SELECT id, refused FROM upstream_outbox WHERE refused IS NOT NULL ORDER BY acked")]
+
     def pending(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM upstream_outbox WHERE acked IS NULL")
@@ -247,9 +281,13 @@ class Upstream:
         self.session, self.club, self.key, self.outbox = session, club, key, outbox
         self.resend_after, self.resend_max, self.every = resend_after, resend_max, every
         self.refused = 0  # acks that were not the center's (bad signature or another club's)
+        self.key_refused = False  # the center says it refuses this station's key (see _on_message)
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._known = outbox.known()
+        last = outbox.last(f"setup/{session.setup.uid}/")  # the set-up sent last, and its number
+        self._setup: tuple[int, dict[str, Any] | None] = (
+            (last["seq"], {k: last[k] for k in setup_content(session)}) if last else (0, None))
         self._lock = threading.Lock()
         self._in_flight: dict[int, str] = {}  # MQTT message id -> outbox id, until the broker has it
         self._early: set[int] = set()  # MQTT message ids published before send_due noted them
@@ -276,6 +314,12 @@ class Upstream:
         self.client.disconnect()
         self.client.loop_stop()
 
+    def status(self) -> dict[str, Any]:
+        """For the director's page: messages not yet acknowledged, those the center refused and
+        why, and whether the center says it refuses this station's key."""
+        return {"pending": self.outbox.pending(), "refused": self.outbox.refused(),
+                "key_refused": self.key_refused}
+
     def wake(self, what: str = "result") -> None:
         """An ingest listener: look at the store now rather than at the next tick."""
         if what == "result":
@@ -284,17 +328,21 @@ class Upstream:
     def scan(self) -> int:
         """Add to the outbox what the store has that the outbox has not; how many were added."""
         results = self.session.store.results(self.session.id, all_revisions=True)
-        setup = setup_message(self.session, self.club)
-        new = [setup] if setup["id"] not in self._known else []
-        new += [result_message(r) for r in results if result_id(r) not in self._known]
+        uid, (seq, sent) = self.session.setup.uid, self._setup
+        content = json.loads(encode(setup_content(self.session)))  # as it travels (pair numbers as text)
+        # a new set-up, or a change to it (a name corrected), even back to what an older one said
+        new = [setup_message(self.session, seq + 1)] if content != sent else []
+        new += [result_message(r, uid) for r in results if result_id(r, uid) not in self._known]
         played = {(r.table, r.board) for r in results}
         movement = self.session.movement
-        if (f"ranking/{self.session.id}/{len(results)}" not in self._known
+        if (f"ranking/{uid}/{len(results)}" not in self._known
                 and set(session_boards(movement)) == set(movement.boards)  # a Swiss: every round paired
                 and all((a.table, b) in played for a in movement.assignments for b in a.boards)):
             new.append(ranking_message(self.session, len(results)))  # every board played: the ranking
         added = self.outbox.add(new) if new else 0
         self._known.update(body["id"] for body in new)
+        if content != sent:
+            self._setup = (seq + 1, content)
         return added
 
     def send_due(self) -> int:
@@ -313,6 +361,11 @@ class Upstream:
                 continue
             # not under self._lock: paho holds its own lock while it calls _on_publish
             payload = encode(envelope(body, self.club, self.key))
+            if len(payload) > MAX_MESSAGE:  # the center would refuse it unread, and say nothing
+                reason = f"message: payload of {len(payload)} bytes exceeds {MAX_MESSAGE}"
+                self.outbox.refuse([{"id": body["id"], "reason": reason}])
+                log.warning("upstream: not sent, the center would refuse it: %s: %s", body["id"], reason)
+                continue
             info = self.client.publish(up_topic(self.club), payload, qos=1)
             with self._lock:
                 if info.mid in self._early:  # the broker's PUBACK came before this line
@@ -352,19 +405,48 @@ class Upstream:
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
             ack = decode_ack(bytes(msg.payload), self.club, self.key)
-        except (ValueError, SignatureError) as exc:
+        except SignatureError as exc:
+            self.refused += 1
+            # signed with the club's key as the center has it: a station with another key cannot
+            # verify it, and that is what the center says (a hint shown to the director, no more)
+            self.key_refused = says_key_refused(bytes(msg.payload), self.club)
+            what = ("the center refuses this station's key (--central-key)" if self.key_refused
+                    else "refused an ack")
+            quiet.warning(f"upstream: {what} on {msg.topic}: {exc}")
+            return
+        except ValueError as exc:
             self.refused += 1
             quiet.warning(f"upstream: refused an ack on {msg.topic}: {exc}")
             return
+        self.key_refused = False
         self.outbox.acknowledge(ack["ids"])
+        if ack["refused"]:
+            self.outbox.refuse(ack["refused"])
+            for refusal in ack["refused"]:
+                log.warning("upstream: the center refuses %s: %s", refusal["id"], refusal["reason"])
 
 
 def decode_ack(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
-    """The center's ack to ``club``: ``{"club", "ids", "refused"}``, signed with the club's key."""
+    """The center's ack to ``club``, signed with the club's key: ``ids`` it stored (or had), and
+    ``refused``, ``[{"id", "reason"}]``, those it will not store."""
     ack = decode_envelope(payload, club, key)
     if not isinstance(ack.get("ids"), list) or not all(isinstance(i, str) for i in ack["ids"]):
         raise ValueError("an ack lists the ids it acknowledges")
+    ack.setdefault("refused", [])
+    if not isinstance(ack["refused"], list) or not all(
+            isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("reason"), str)
+            for r in ack["refused"]):
+        raise ValueError("an ack lists what it refuses as {id, reason}")
     return ack
+
+
+def says_key_refused(payload: bytes, club: str) -> bool:
+    """Whether an ack this station cannot verify is the center saying it refuses the club's key."""
+    try:
+        ack = decode_json(payload)
+    except ValueError:
+        return False
+    return ack.get("club") == club and ack.get("key") == "refused"
 
 
 def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
@@ -379,10 +461,8 @@ def decode_envelope(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
 
 
 def decode_json(payload: bytes) -> dict[str, Any]:
-    try:
-        message = json.loads(payload)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not JSON: {exc}") from None
+    """A JSON object of at most MAX_MESSAGE bytes, bounded in depth before it is parsed."""
+    message = parse_json(payload, "message", max_bytes=MAX_MESSAGE)
     if not isinstance(message, dict):
         raise ValueError("not a JSON object")
     return message

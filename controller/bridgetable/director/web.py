@@ -16,7 +16,7 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -122,11 +122,13 @@ class Station:
 
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
                rounds: Rounds | None = None, language: str = i18n.SOURCE,
-               trusted_proxies: Collection[str] = ()) -> Starlette:
+               trusted_proxies: Collection[str] = (),
+               central: Callable[[], dict[str, Any]] | None = None) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
     ``rounds`` (the running station) gives the director "send the round again" and "next round";
     ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``);
-    ``trusted_proxies``: the reverse proxies whose X-Forwarded-For the login throttle believes."""
+    ``trusted_proxies``: the reverse proxies whose X-Forwarded-For the login throttle believes;
+    ``central`` (``Upstream.status``) what the central results server has not taken, and why."""
     station = Station(ingest, password or secrets.token_urlsafe(12), rounds, trusted_proxies)
 
     async def ranking(request: Request) -> Response:
@@ -281,7 +283,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
                               team_event=station.session.team_event,
                               trail=station.session.store.audit_trail(station.session.id),
-                              calls=[s for s in station.ingest.status.values() if s.director_call])
+                              calls=[s for s in station.ingest.status.values() if s.director_call],
+                              central=central() if central is not None else None)
 
     routes = [
         Route("/", ranking), Route("/fragment/ranking", ranking_fragment),

@@ -50,7 +50,17 @@ class LogThrottle:
                            exc_info=True)
 
     def _write(self, level: int, text: str, key: str | None = None, exc_info: bool = False) -> bool:
-        key = text if key is None else key
+        held = self.admit(text if key is None else key)
+        if held is None:
+            return False
+        suffix = f" ({held} repeated or similar lines held back)" if held else ""
+        self._log.log(level, "%s%s", text, suffix, exc_info=exc_info, stacklevel=3)  # the caller's line
+        return True
+
+    def admit(self, key: str) -> int | None:
+        """None if the line ``key`` is held back (it, or ``limit`` lines, went out within the
+        window), else how many were held back since the last one admitted; for a caller that
+        writes the line itself."""
         with self._lock:
             now = self._clock()
             if now - self._start >= self._window:
@@ -59,10 +69,8 @@ class LogThrottle:
             last = self._last.get(key)
             if (last is not None and now - last < self._window) or self._written >= self._limit:
                 self.held += 1
-                return False
+                return None
             self._last[key] = now
             self._written += 1
             held, self.held = self.held, 0
-        suffix = f" ({held} repeated or similar lines held back)" if held else ""
-        self._log.log(level, "%s%s", text, suffix, exc_info=exc_info, stacklevel=3)  # the caller's line
-        return True
+        return held

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,9 @@ from . import topics
 
 SCHEMA_VERSION = 2  # 2: results and acks carry the round (part of the result's key)
 MAX_PAYLOAD = 64 * 1024  # bytes; a whole board (auction and play) is about 1 KiB
+MAX_DEPTH = 32  # arrays and objects within each other; a message of ours nests 6 deep at most
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')  # a JSON string (its brackets are not nesting)
+_BRACKET = re.compile(rb"[\[\]{}]")
 
 Check = Callable[[Any, str], None]
 
@@ -274,21 +278,42 @@ def _no_constant(name: str) -> Any:
     raise SchemaError(f"{name} is not allowed in a message")
 
 
-def decode(payload: bytes, kind: str) -> dict[str, Any]:
-    """Bytes received on a topic of ``kind`` -> a valid message, or SchemaError with the reason."""
-    if len(payload) > MAX_PAYLOAD:
-        raise SchemaError(f"{kind}: payload of {len(payload)} bytes exceeds {MAX_PAYLOAD}")
+def nesting(payload: bytes, limit: int) -> int:
+    """How deeply the JSON text nests arrays and objects, counted without parsing it (strings
+    skipped); counting stops past ``limit``."""
+    depth = deepest = 0
+    for bracket in _BRACKET.finditer(_STRING.sub(b'""', payload)):
+        if bracket.group() in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                break
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_json(payload: bytes, what: str, *, max_bytes: int = MAX_PAYLOAD, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON of at most ``max_bytes`` bytes nested at most ``max_depth`` deep, both checked before
+    parsing (so that no payload can exhaust memory or the parser's recursion), in UTF-8, without
+    duplicate keys, NaN or Infinity; SchemaError naming ``what`` and the fault otherwise."""
+    if len(payload) > max_bytes:
+        raise SchemaError(f"{what}: payload of {len(payload)} bytes exceeds {max_bytes}")
+    if nesting(payload, max_depth) > max_depth:
+        raise SchemaError(f"{what}: JSON nested too deeply (more than {max_depth} levels)")
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SchemaError(f"{kind}: payload is not UTF-8 ({exc.reason} at byte {exc.start})") from None
+        raise SchemaError(f"{what}: payload is not UTF-8 ({exc.reason} at byte {exc.start})") from None
     try:
-        decoded = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise SchemaError(f"{kind}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    except RecursionError:
-        raise SchemaError(f"{kind}: JSON nested too deeply") from None
-    return validate(decoded, kind)
+        raise SchemaError(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+
+
+def decode(payload: bytes, kind: str) -> dict[str, Any]:
+    """Bytes received on a topic of ``kind`` -> a valid message, or SchemaError with the reason."""
+    return validate(parse_json(payload, kind), kind)
 
 
 def encode(message: Mapping[str, Any]) -> bytes:

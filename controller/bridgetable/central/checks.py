@@ -1,0 +1,118 @@
+"""What the center stores of a club's message, checked before it is stored (``check_body``): a
+set-up, result or ranking of the right shape that PostgreSQL can hold (no NUL or lone surrogate in
+a text, no integer beyond 32 bits) and that the station's own code, which the pages use, can run
+(the set-up's movement and deals, the result's scoring and board replay). Each failure is a
+ValueError naming the field and what is wrong with it: the message's refusal reason."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..bridge import Deal, Seat, Vulnerability
+from ..director.downlink import BOARD_FIELDS, well_typed
+from ..director.replay import replay
+from ..director.rulings import options
+from ..director.store import StoredResult
+from .db import RESULT_FIELDS
+from .scoring import build_session
+
+KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "setup": {"seq": int, "event": str, "movement": dict, "scoring": str, "teams": dict, "pairs": dict,
+              "boards": list},
+    "result": {"round": int, "table": int, "board": int, "revision": int, "ns": int, "ew": int,
+               "contract": str, "declarer": (str, type(None)), "tricks": (int, type(None)),
+               "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
+               "source": str, "record": dict, "stored_at": str},
+    "ranking": {"seq": int, "ranking": list},
+}
+UID = re.compile(r"[0-9A-Za-z-]{1,64}")
+INTEGER = 2**31  # PostgreSQL's INTEGER holds -2**31 .. 2**31 - 1
+MOVEMENT_MAX = 200  # no movement has more tables, rounds or boards per round
+
+
+def check_body(message: dict[str, Any]) -> None:
+    """Raise ValueError naming the field unless ``message`` is a setup, result or ranking that the
+    database can store and the pages can show."""
+    kind = message.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
+    for name, types in {"id": str, "session": str, "uid": str, **KINDS[kind]}.items():
+        value = message.get(name)
+        if not isinstance(value, types) or isinstance(value, bool):  # no field is a bool
+            raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
+    if not message["session"] or len(message["session"]) > 200:
+        raise ValueError(f"{kind}.session must be 1-200 characters")
+    if not UID.fullmatch(message["uid"]):
+        raise ValueError(f"{kind}.uid must be the session's identity (1-64 letters, digits and -)")
+    storable(message, kind)
+    if kind == "setup":
+        check_setup(message)
+    elif kind == "result":
+        check_result(message)
+    elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
+                                       for entry in message["ranking"]):
+        raise ValueError("ranking.ranking: each entry is an object with its pair's number")
+
+
+def storable(value: Any, path: str) -> None:
+    """ValueError naming the place of what PostgreSQL cannot store: a NUL or a lone surrogate in
+    a text (or a key), an integer beyond 32 bits."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError(f"{path}: a NUL character in the text")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{path}: not UTF-8 text (a lone surrogate)") from None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if not -INTEGER <= value < INTEGER:
+            raise ValueError(f"{path}: {str(value)[:20]} is out of range")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            storable(key, path)
+            storable(item, f"{path}.{key[:20]}")
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            storable(item, f"{path}[{n}]")
+
+
+def check_result(message: dict[str, Any]) -> None:
+    """ValueError unless the station's own scoring and board page can take the result (its
+    contract, declarer, adjusted score, auction and play)."""
+    stored = StoredResult(session=message["session"], **{f: message[f] for f in RESULT_FIELDS})
+    try:
+        options(stored)
+        replay(stored, "N")
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise ValueError(f"result: the center could not score or show it ({str(exc)[:100]})") from None
+
+
+def check_setup(message: dict[str, Any]) -> None:
+    """ValueError naming what makes a set-up unusable: pairs that are not ``{"names", "players"}``,
+    boards without a well-formed deal, a movement or scoring the station's own code would not run."""
+    for pair, entry in message["pairs"].items():
+        if not (pair.isdigit() and isinstance(entry, dict) and isinstance(entry.get("names"), str)
+                and isinstance(entry.get("players"), list)
+                and all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                        and isinstance(p.get("number", ""), str) for p in entry["players"])):
+            raise ValueError(f"setup.pairs.{pair[:20]}: each pair is {{\"names\": text, \"players\": "
+                             f"[{{\"name\", \"number\"}}]}} under its number")
+    for n, board in enumerate(message["boards"], 1):
+        try:
+            if not (isinstance(board, dict)
+                    and all(well_typed(board.get(f), t) for f, t in BOARD_FIELDS.items())):
+                raise ValueError("needs board (number), deal, dealer and vulnerability")
+            Seat.parse(board["dealer"])
+            Vulnerability.parse(board["vulnerability"])
+            if board["deal"] is not None:
+                Deal.parse(board["deal"])
+        except ValueError as exc:
+            raise ValueError(f"setup.boards[{n}]: {exc}") from None
+    sizes = [v for k, v in message["movement"].items() if k != "kind"]
+    if not all(well_typed(v, int) and 0 <= v <= MOVEMENT_MAX for v in sizes):
+        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
+    try:
+        build_session(message["session"], message)
+    except (ValueError, TypeError) as exc:  # SetupError is a ValueError
+        raise ValueError(f"setup: {exc}") from None

@@ -1,0 +1,76 @@
+"""The federation operator's page and API, behind the operator's login (HTTP Basic, any user name,
+the password of ``--operator-password-file``; wrong passwords throttled per client): the messages
+the center refused lately (when, whose, which, why), the set-ups sent down that wait for their
+club, and each club's last message with how long its outbox had held it."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hmac
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..director.websecurity import LoginThrottle
+from ..i18n import CENTRAL
+from .db import CentralDb
+
+_ = CENTRAL.gettext
+REALM = 'Basic realm="bridgetable central operator", charset="UTF-8"'
+
+
+def read_password(path: str) -> str:
+    """The operator's password, the first line of a file."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            password = file.readline().strip()
+    except OSError as exc:
+        raise ValueError(_("--operator-password-file {file}: {error}").format(file=path, error=exc)) from None
+    if not password:
+        raise ValueError(_("--operator-password-file {file}: the file is empty").format(file=path))
+    return password
+
+
+def overview(db: CentralDb) -> dict[str, Any]:
+    """What the operator's page and API show."""
+    return {"refused": db.refusals(),
+            "waiting": [{k: v for k, v in row.items() if k != "payload"} for row in db.waiting_setups()],
+            "clubs": db.activity()}
+
+
+class OperatorLogin:
+    """Checks a request's Basic credentials against the operator's password."""
+
+    def __init__(self, password: str | None) -> None:
+        self.password, self.throttle = password, LoginThrottle()
+
+    def refusal(self, request: Request, render: Callable[[str, int], Response]) -> Response | None:
+        """None if the request carries the operator's password, else the answer to give (``render``
+        the message and status: 404 without an operator login, 429 while throttled, 401)."""
+        if self.password is None:
+            return render(_("this center has no operator login (--operator-password-file)"), 404)
+        client = request.client.host if request.client else "?"
+        wait = self.throttle.wait(client)
+        if wait > 0:
+            return render(_("too many wrong passwords: try again in {seconds:.0f} s").format(seconds=wait),
+                          429)
+        scheme, _sep, value = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "basic":
+            try:
+                password = base64.b64decode(value, validate=True).decode("utf-8").partition(":")[2]
+            except (binascii.Error, UnicodeDecodeError):
+                password = ""
+            if hmac.compare_digest(password.encode(), self.password.encode()):
+                self.throttle.succeeded(client)
+                return None
+            self.throttle.failed(client)
+        answer = render(_("the operator's page needs the operator's login"), 401)
+        answer.headers["WWW-Authenticate"] = REALM
+        return answer
+
+
+def json_refusal(message: str, status: int) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
