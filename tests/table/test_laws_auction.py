@@ -11,63 +11,22 @@ import pytest
 
 from bridgetable.bridge import Deal, Seat
 from bridgetable.cli import main
-from bridgetable.devices.keyboard import parse_line
-from bridgetable.events import TableEvent
 from bridgetable.formats.pbn import read_pbn_file
-from bridgetable.table.flow import FlowConfig
-from bridgetable.table.journal import Journal
 from bridgetable.table.screens import render
-from bridgetable.table.service import TableService, replay
 
 from .helpers import DEAL
+from .simtable import SimTable
 from .test_screens import check_reference
 
 D1 = DEAL  # boards 1, 2 and 4
 
 
-class Table:
-    """A table unit with its journal on disk, playing one board from ``--sim`` lines."""
+class Table(SimTable):
+    """A board of D1 (board 1 unless told) at a table under ``policy``."""
 
     def __init__(self, tmp_path: Path, board: int = 1, policy: str = "laws", deal: Deal = D1,
                  name: str = "") -> None:
-        self.path = tmp_path / f"journal-{board}-{policy}{name}.db"
-        self.config = FlowConfig(boards=[board], deals={board: deal}, club="c", session="s", table="1",
-                                 policy=policy)  # type: ignore[arg-type]
-        self.service = TableService(self.config, Journal(self.path, session="s"))
-        self.flow = self.service.flow
-
-    def sim(self, *lines: str) -> str | None:
-        """Lines that must all be accepted; the last message."""
-        message = None
-        for line in lines:
-            for event in parse_line(line):
-                outcome = self.service.handle(event)
-                assert outcome.changed, f"{line}: refused: {outcome.message}"
-                message = outcome.message
-        return message
-
-    def refused(self, line: str) -> str:
-        """A line whose (last) event must be refused, changing nothing."""
-        *first, last = parse_line(line)
-        for event in first:
-            assert self.service.handle(event).changed
-        before = self.flow.view().durable()
-        outcome = self.service.handle(last)
-        assert not outcome.changed, f"{line} was accepted: {outcome.message}"
-        assert self.flow.view().durable() == before and outcome.message
-        return outcome.message
-
-    def play_out(self) -> None:
-        """Each hand's lowest legal card until the last trick, journaled."""
-        play = self.flow.play
-        assert play is not None
-        while not play.is_complete:
-            assert self.service.handle(TableEvent.card(play.turn, play.legal_cards()[0])).changed
-
-    def replays(self) -> None:
-        """The journal replays to the same state."""
-        again = replay(self.config, Journal(self.path, session="s"))
-        assert again.view().durable() == self.flow.view().durable()
+        super().__init__(tmp_path, board, deal, policy, name)
 
     def rectification(self) -> str:
         return "; ".join(str(irr) for irr in self.flow.current.auction.irregularities)

@@ -14,64 +14,24 @@ import pytest
 
 from bridgetable.bridge import Contract, Deal, Seat, duplicate_score
 from bridgetable.cli import main
-from bridgetable.events import Key, TableEvent
+from bridgetable.devices.keyboard import parse_line
 from bridgetable.formats.pbn import read_pbn_file
-from bridgetable.table.flow import BoardFlow, FlowConfig, Phase
-from bridgetable.table.journal import Journal
-from bridgetable.table.service import TableService, replay
+from bridgetable.table.flow import Phase
 
-from .helpers import card, key, refused
+from .simtable import SimTable
 
 # The issue's deal DR, board 3 (South deals, East-West vulnerable).
 DR = Deal.parse("S:AKQJ.432.AK2.432 T98.AKQJ.QJ9.AKQ 5432.765.543.765 76.T98.T876.JT98")
 
 
-def config(policy: str) -> FlowConfig:
-    return FlowConfig(boards=[3], deals={3: DR}, club="c", session="s", table="1",
-                      policy=policy)  # type: ignore[arg-type]
-
-
-def sim(line: str) -> list[TableEvent]:
-    """A --sim line's events: "S 4S" (a bid), "W pass", "S 2" (a key), "E DT" (a card)."""
-    seat, what = line.split()
-    if what[0].isdigit() and len(what) > 1:
-        return [key(seat, what[0]), key(seat, what[1:].upper())]
-    if what.upper() in {each.value for each in Key}:
-        return [key(seat, what.upper())]
-    return [card(seat, what.upper())]
-
-
-class Table:
-    """A table unit with its journal, fed --sim lines; ``replays`` checks the journal's replay."""
+class Table(SimTable):
+    """Board 3 of DR at a table under ``policy``; ``feed`` the --sim lines (each accepted)."""
 
     def __init__(self, policy: str, tmp_path: Path) -> None:
-        self.policy, self.path = policy, tmp_path / f"{policy}.db"
-        self.service = TableService(config(policy), Journal(self.path, session="s"))
+        super().__init__(tmp_path, 3, DR, policy)
+        self.policy = policy
 
-    @property
-    def flow(self) -> BoardFlow:
-        return self.service.flow
-
-    def feed(self, *lines: str) -> str | None:
-        """Feed lines whose events must all be accepted; the last message."""
-        message = None
-        for line in lines:
-            for event in sim(line):
-                outcome = self.service.handle(event)
-                assert outcome.changed, f"{line}: {outcome.message}"
-                message = outcome.message
-        return message
-
-    def refused(self, line: str) -> str:
-        [event] = sim(line)
-        return refused(self.flow, event)
-
-    def replays(self) -> None:
-        """The journal replays to the same state and the same result record."""
-        again = replay(config(self.policy), Journal(self.path, session="s"))
-        assert again.view().durable() == self.flow.view().durable()
-        if self.flow.phase is Phase.RESULT:
-            assert again.result_record(Seat.E) == self.flow.result_record(Seat.E)
+    feed = SimTable.sim
 
     def checked(self, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
         """The journal's confirmed board exported to PBN and read by `bridgetable check`: its
@@ -107,7 +67,7 @@ def test_law_63a4_a_revoke_is_established_once_the_offenders_agree_to_the_claim(
     message = table.refused("E undo")
     assert "Law 63A4" in message
     assert table.flow.view().tricks == 13 and table.flow.view().played[:4] == ("HA", "H5", "D6", "H2")
-    [outcome] = [table.service.handle(event) for event in sim("E ok")]
+    [outcome] = [table.service.handle(event) for event in parse_line("E ok")]
     assert outcome.result is not None
     assert outcome.result["tricks"] == 13 and outcome.result["score_ns"] == 510
     assert outcome.result["revokes"] == ["E:D6:trick 1"]
