@@ -315,6 +315,18 @@ class CentralDb:
             "WHERE p.number = %s ORDER BY s.created DESC, p.club, p.session LIMIT %s OFFSET %s",
             (number, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
+    def players_named(self, name: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of the players whose name holds ``name`` (any case), by name: each name with its
+        national number (or none), how many sessions, in which clubs, the last when (``PAGE`` a
+        page; one more tells that a next page exists). Only what a session's set-up shows anyone."""
+        pattern = "%" + name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return self.rows(
+            "SELECT p.name, p.number, count(DISTINCT (p.club, p.session)) AS sessions, "
+            "string_agg(DISTINCT p.club, ', ' ORDER BY p.club) AS clubs, max(s.created) AS last "
+            "FROM players p JOIN sessions s USING (club, session) WHERE p.name ILIKE %s "
+            "GROUP BY p.name, p.number ORDER BY lower(p.name), p.name, p.number NULLS LAST "
+            "LIMIT %s OFFSET %s", (pattern, PAGE + 1, PAGE * (max(page, 1) - 1)))
+
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""
         return self.rows(  # the recent results by their index, then each session's count by its key

@@ -17,6 +17,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import psycopg
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
@@ -48,6 +49,7 @@ TEMPLATES = templating.environment(ChoiceLoader([
     PrefixLoader({"station": FileSystemLoader(STATION / "templates")}),
     FileSystemLoader(STATION / "templates")]), Catalogue(CENTRAL.domain, fallback="station"))
 TITLE = N_("Central results")
+NAME_LENGTH = 100  # of a name searched for
 STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
 
 
@@ -107,8 +109,22 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         return int(asked)
 
     def next_page(request: Request, page: int, more: bool) -> dict[str, str] | None:
-        """An API answer's ``Link`` header naming the next page, when there is one."""
-        return {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if more else None
+        """An API answer's ``Link`` header naming the next page (the other parameters kept), when
+        there is one."""
+        if not more:
+            return None
+        query = urlencode({**request.query_params, "page": page + 1})
+        return {"Link": f'<{request.url.path}?{query}>; rel="next"'}
+
+    def players_found(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The name searched for (``?name=``), the page asked for, the players found, and whether a
+        next page follows; no name, no players."""
+        name, page = request.query_params.get("name", "").strip()[:NAME_LENGTH], page_asked(request)
+        found = db.players_named(name, page) if name else []
+        if name and not found and page > 1:
+            raise SessionNotFound(_("the search for {name!r} has no page {page}").format(
+                name=name, page=page))
+        return name, page, found[:PAGE], len(found) > PAGE
 
     def player_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The player, the page asked for, its sessions, and whether an older page follows."""
@@ -192,6 +208,20 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         number, page, history, older = player_sessions(request)
         return render("player.html", number=number, history=history, page=page, older=older)
 
+    def players(request: Request) -> Response:
+        name, page, found, more = players_found(request)
+        return render("players.html", searched=name, players=found, page=page, older=more,
+                      keep=urlencode({"name": name}) + "&")
+
+    def api_players(request: Request) -> Response:
+        """A page of the players whose name holds ``?name=``; a ``Link`` header (rel="next") names
+        the next one."""
+        name, page, found, more = players_found(request)
+        if not name:
+            return JSONResponse({"error": _("give a name to search for: /api/players?name=...")},
+                                status_code=400)
+        return JSONResponse(_json(found), headers=next_page(request, page, more))
+
     def api_clubs(request: Request) -> Response:
         return JSONResponse(_json(db.clubs()))
 
@@ -231,10 +261,10 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
         Route("/club/{club}/{session}/pair/{pair:int}", pair),
-        Route("/player/{number}", player),
+        Route("/player/{number}", player), Route("/players", players),
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),
-        Route("/api/players/{number}", api_player),
+        Route("/api/players", api_players), Route("/api/players/{number}", api_player),
         Route("/api/live", api_live), Route("/health", health),
         Route("/operator", operator), Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
