@@ -59,6 +59,9 @@ ALTER TABLE refused ADD COLUMN IF NOT EXISTS repeats INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS refused_by_time ON refused (at);
 CREATE TABLE IF NOT EXISTS waiting_setups (club TEXT NOT NULL, session TEXT NOT NULL, payload BYTEA NOT NULL,
     sent TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (club, session));
+CREATE TABLE IF NOT EXISTS deletions (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at TIMESTAMPTZ NOT NULL DEFAULT now(), club TEXT NOT NULL, session TEXT, by TEXT NOT NULL,
+    sessions INTEGER NOT NULL, results INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS results_by_received ON results (received);
 CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, session);
 """
@@ -259,6 +262,33 @@ class CentralDb:
         if it was."""
         cur = self.db.execute("DELETE FROM waiting_setups WHERE club = %s AND session = %s", (club, session))
         return cur.rowcount > 0
+
+    def delete(self, club: str, session: str | None, by: str) -> dict[str, int] | None:
+        """Delete a junk session of ``club`` (its identity), or with ``session`` None the whole
+        club: its set-ups, results, rankings, players and waiting set-ups; recorded in ``deletions``
+        with who (``by``) and how much. None if the center holds no such club or session."""
+        where, key = (("club = %s", (club,)) if session is None
+                      else ("club = %s AND session = %s", (club, session)))
+        with self.db.transaction():
+            results = self.db.execute(f"DELETE FROM results WHERE {where}", key).rowcount
+            for table in ("rankings", "players", "waiting_setups"):
+                self.db.execute(f"DELETE FROM {table} WHERE {where}", key)
+            sessions = self.db.execute(f"DELETE FROM sessions WHERE {where}", key).rowcount
+            if session is None:
+                found = self.db.execute("DELETE FROM clubs WHERE club = %s", key).rowcount > 0
+            else:
+                found = sessions > 0
+            if not found:
+                raise psycopg.Rollback()  # nothing of it: nothing done, nothing recorded
+            self.db.execute("INSERT INTO deletions (club, session, by, sessions, results) "
+                            "VALUES (%s, %s, %s, %s, %s)", (club, session, by, sessions, results))
+            return {"sessions": sessions, "results": results}
+        return None
+
+    def deletions(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The operator's deletions, newest first: when, which club (and session), by whom, how much."""
+        return self.rows("SELECT at, club, session, by, sessions, results FROM deletions "
+                         "ORDER BY at DESC, id DESC LIMIT %s", (limit,))
 
     def refusals(self, limit: int = 200) -> list[dict[str, Any]]:
         """The messages refused lately, newest first: when, whose, which, why, how many like it since."""

@@ -23,9 +23,10 @@ import psycopg
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -252,7 +253,30 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
     def operator(request: Request) -> Response:
         refused = login.refusal(request, lambda message, status: render("error.html", message=message,
                                                                         status_code=status))
-        return refused or render("operator.html", **overview(db))
+        return refused or render("operator.html", csrf=login.form_token(), **overview(db))
+
+    async def delete(request: Request) -> Response:
+        """The operator deletes a junk session (``session``: its identity) or a whole ``club``."""
+        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
+                                                                        status_code=status))
+        if refused:
+            return refused
+        form = await request.form()
+        problem = login.post_problem(request, form)
+        if problem:
+            return render("error.html", message=problem, status_code=403)
+        club_name, session_id = str(form.get("club", "")).strip(), str(form.get("session", "")).strip()
+        if not club_name:
+            return render("error.html", message=_("name the club to delete (or whose session)"),
+                          status_code=400)
+        by = request.client.host if request.client else "?"
+        done = await run_in_threadpool(db.delete, club_name, session_id or None, by)
+        if done is None and session_id:
+            raise SessionNotFound(_("the center holds no session {session!r} of club {club!r}").format(
+                session=session_id, club=club_name))
+        if done is None:
+            raise SessionNotFound(_("the center holds no club {club!r}").format(club=club_name))
+        return RedirectResponse("/operator", status_code=303)
 
     def api_operator(request: Request) -> Response:
         return login.refusal(request, json_refusal) or JSONResponse(_json(overview(db)))
@@ -266,7 +290,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         Route("/api/clubs/{club}/sessions/{session}", api_session),
         Route("/api/players", api_players), Route("/api/players/{number}", api_player),
         Route("/api/live", api_live), Route("/health", health),
-        Route("/operator", operator), Route("/api/operator", api_operator),
+        Route("/operator", operator), Route("/operator/delete", delete, methods=["POST"]),
+        Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
