@@ -1,5 +1,6 @@
 """``bridgetable central``: the central results server — ingest workers on the central broker and
-the pages — until Ctrl-C or SIGTERM; ``--club-key CLUB`` prints the key a club's station signs with."""
+the pages — until Ctrl-C or SIGTERM; ``--pages-only``: the pages alone, without the federation's
+secret (another process ingests); ``--club-key CLUB`` prints the key a club's station signs with."""
 
 from __future__ import annotations
 
@@ -64,8 +65,16 @@ def send_setup(path: str, club: str | None, secret: bytes, broker: Broker, db_ur
 
 
 def run_central_command(args: argparse.Namespace) -> int:
-    secret = read_secret(args.secret_file)
-    if args.club_key:
+    if args.pages_only and (args.no_web or args.club_key or args.send_setup):
+        print("bridgetable central: " + _("--pages-only serves the pages: not with --no-web, --club-key "
+                                          "or --send-setup"), file=sys.stderr)
+        return 2
+    if not args.pages_only and not args.secret_file:
+        print("bridgetable central: " + _("--secret-file is needed (all but --pages-only read it)"),
+              file=sys.stderr)
+        return 2
+    secret = None if args.pages_only else read_secret(args.secret_file)  # the pages never read it
+    if secret is not None and args.club_key:
         print(derive_club_key(secret, args.club_key).hex())
         return 0
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -73,7 +82,7 @@ def run_central_command(args: argparse.Namespace) -> int:
     password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
     broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
                     tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
-    if args.send_setup:
+    if secret is not None and args.send_setup:
         return send_setup(args.send_setup, args.to, secret, broker, args.db)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
     try:
@@ -82,7 +91,8 @@ def run_central_command(args: argparse.Namespace) -> int:
         print(f"bridgetable central: {exc}", file=sys.stderr)
         return 2
     try:
-        center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
+        keys = {} if secret is None else FederationKeys(secret, clubs)
+        center = Center(args.db, keys, broker, workers=0 if secret is None else args.workers,
                         web_port=None if args.no_web else args.port, host=args.listen,
                         language=args.language or i18n.current(), operator_password=operator)
     except psycopg.OperationalError as exc:  # no PostgreSQL there, or not this database
@@ -105,9 +115,12 @@ def run_central_command(args: argparse.Namespace) -> int:
         center.stop()
         return 1
     where = _("no pages") if args.no_web else _("pages on {url}").format(url=f"http://{args.listen}:{args.port}/")
-    print("central: " + CLI.ngettext("{n} ingest worker on {broker}; {pages}",
-                                     "{n} ingest workers on {broker}; {pages}", args.workers).format(
-        n=args.workers, broker=f"{host}:{port or 1883}", pages=where), flush=True)
+    if args.pages_only:
+        print("central: " + _("{pages}; no ingest workers").format(pages=where), flush=True)
+    else:
+        print("central: " + CLI.ngettext("{n} ingest worker on {broker}; {pages}",
+                                         "{n} ingest workers on {broker}; {pages}", args.workers).format(
+            n=args.workers, broker=f"{host}:{port or 1883}", pages=where), flush=True)
     stop.wait()
     center.stop()
     print("central: " + _("stopped; {counts}").format(counts=center.counts()), flush=True)
