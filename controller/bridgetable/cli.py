@@ -384,6 +384,9 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         help=_("the federation's secret, hex (each club's key is derived from it); "
                                "needed by all but --pages-only"))
     parser.add_argument("--club-key", metavar="CLUB", help=_("print CLUB's key (for its station) and exit"))
+    parser.add_argument("--revoke-key", metavar="CLUB",
+                        help=_("revoke CLUB's key (its messages signed with it refused, every other "
+                               "club's unchanged), print its new key and exit"))
     parser.add_argument("--send-setup", metavar="FILE.json",
                         help=_("send a session's set-up down to the club --to (docs/central.md: its "
                                "form), signed with its key, and exit"))

@@ -21,5 +21,5 @@ def central_url(postgres_server: str) -> str:
     """The server's database, emptied."""
     with psycopg.connect(postgres_server, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, deletions, "
-                   "waiting_setups CASCADE")
+                   "club_keys, waiting_setups CASCADE")
     return postgres_server

@@ -62,6 +62,8 @@ CREATE TABLE IF NOT EXISTS waiting_setups (club TEXT NOT NULL, session TEXT NOT 
 CREATE TABLE IF NOT EXISTS deletions (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     at TIMESTAMPTZ NOT NULL DEFAULT now(), club TEXT NOT NULL, session TEXT, by TEXT NOT NULL,
     sessions INTEGER NOT NULL, results INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS club_keys (club TEXT PRIMARY KEY, generation INTEGER NOT NULL,
+    revoked TIMESTAMPTZ NOT NULL DEFAULT now());
 CREATE INDEX IF NOT EXISTS results_by_received ON results (received);
 CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, session);
 """
@@ -284,6 +286,21 @@ class CentralDb:
                             "VALUES (%s, %s, %s, %s, %s)", (club, session, by, sessions, results))
             return {"sessions": sessions, "results": results}
         return None
+
+    def key_generations(self) -> dict[str, int]:
+        """The clubs whose key was revoked, each with the generation of its key now (none: 0)."""
+        return {row["club"]: row["generation"] for row in self.rows("SELECT club, generation FROM club_keys")}
+
+    def revoke_key(self, club: str) -> int:
+        """Revoke the club's key: its messages signed with it are refused from now on; the
+        generation of its new key."""
+        return int(self.rows("INSERT INTO club_keys (club, generation) VALUES (%s, 1) ON CONFLICT (club) "
+                             "DO UPDATE SET generation = club_keys.generation + 1, revoked = now() "
+                             "RETURNING generation", (club,))[0]["generation"])
+
+    def revocations(self) -> list[dict[str, Any]]:
+        """The clubs whose key was revoked: the generation of its key now, when it was last revoked."""
+        return self.rows("SELECT club, generation, revoked FROM club_keys ORDER BY revoked DESC, club")
 
     def deletions(self, limit: int = 200) -> list[dict[str, Any]]:
         """The operator's deletions, newest first: when, which club (and session), by whom, how much."""
