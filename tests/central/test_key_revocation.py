@@ -5,18 +5,23 @@ each (who, which, why); the club's new key and every other club's key go on bein
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import KEYS_READ_EVERY
+from bridgetable.director.downlink import decode_setup
 from bridgetable.director.upstream import derive_club_key, envelope, mqtt_client, up_topic
-from bridgetable.link import Broker
+from bridgetable.link import Broker, SignatureError
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.schema import encode
 
+from .test_downlink import cup
 from .test_federation import wait_for
 from .test_ingest import SECRET, result
 from .test_processes import central_process
@@ -59,6 +64,12 @@ def test_a_revoked_key_is_refused_and_recorded_the_others_go_on(tmp_path: Path, 
             send("a", new_a, 3)
             send("b", key_b, 3)
             wait_for(lambda: db.counts()["results"] == 4, 30, "the new key's and the other club's results")
+            form = tmp_path / "cup.json"
+            form.write_text(json.dumps({k: v for k, v in cup().items() if k != "kind"}), encoding="utf-8")
+            sent = central(secret, central_url, "--broker", f"127.0.0.1:{broker.port}", "--send-setup",
+                           str(form), "--to", "a")
+            assert sent.returncode == 0, sent.stderr
+            [waiting] = db.waiting_setups()
             stored = db.rows("SELECT club, tbl FROM results ORDER BY club, tbl")
             [refusal] = db.rows("SELECT club, message, reason FROM refused")
         finally:
@@ -71,3 +82,6 @@ def test_a_revoked_key_is_refused_and_recorded_the_others_go_on(tmp_path: Path, 
     assert [(row["club"], row["tbl"]) for row in stored] == [("a", 1), ("a", 3), ("b", 1), ("b", 3)]
     assert (refusal["club"], refusal["reason"]) == ("a", "club 'a' signed with its revoked key")
     assert refusal["message"] == result(2, 1)["id"]
+    assert decode_setup(bytes(waiting["payload"]), "a", new_a)[0].session == "north-cup"  # the new key's
+    with pytest.raises(SignatureError):
+        decode_setup(bytes(waiting["payload"]), "a", old_a)

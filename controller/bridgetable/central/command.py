@@ -49,10 +49,10 @@ def send_setup(path: str, club: str | None, secret: bytes, broker: Broker, db_ur
         body = json.loads(Path(path).read_text(encoding="utf-8"))
         if not isinstance(body, dict):
             raise ValueError(_("not a JSON object"))
-        key = derive_club_key(secret, club)
         wanted = {"kind": KIND, **body}
         db = CentralDb(db_url)
         try:
+            key = derive_club_key(secret, club, db.key_generations().get(club, 0))  # its current key
             db.wait_setup(club, body["session"], setup_message(wanted, club, key))
         finally:
             db.close()
