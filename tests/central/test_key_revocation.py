@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from bridgetable.central import web
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import KEYS_READ_EVERY
 from bridgetable.director.downlink import decode_setup
@@ -82,6 +84,11 @@ def test_a_revoked_key_is_refused_and_recorded_the_others_go_on(tmp_path: Path, 
     assert [(row["club"], row["tbl"]) for row in stored] == [("a", 1), ("a", 3), ("b", 1), ("b", 3)]
     assert (refusal["club"], refusal["reason"]) == ("a", "club 'a' signed with its revoked key")
     assert refusal["message"] == result(2, 1)["id"]
+    with TestClient(web.create_app(central_url, operator_password="op")) as operator:
+        [listed] = operator.get("/api/operator", auth=("operator", "op")).json()["revoked"]
+        page = operator.get("/operator", auth=("operator", "op"), headers={"Accept-Language": "de"}).text
+    assert (listed["club"], listed["generation"]) == ("a", 1) and listed["revoked"]
+    assert '<td class="text">a</td><td>1</td>' in page and "Widerrufene Klubschlüssel" in page
     assert decode_setup(bytes(waiting["payload"]), "a", new_a)[0].session == "north-cup"  # the new key's
     with pytest.raises(SignatureError):
         decode_setup(bytes(waiting["payload"]), "a", old_a)

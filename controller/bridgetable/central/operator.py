@@ -1,7 +1,8 @@
 """The federation operator's page and API, behind the operator's login (HTTP Basic, any user name,
 the password of ``--operator-password-file``; wrong passwords throttled per client): the messages
 the center refused lately (when, whose, which, why), the set-ups sent down that wait for their
-club, and each club's last message with how long its outbox had held it; and the operator's
+club, each club's last message with how long its outbox had held it, the clubs whose key was
+revoked (``central --revoke-key``); and the operator's
 deletions of a junk session or a whole club (a POST from the operator's own page: its Origin
 checked and its form carrying a token made from the operator's password, which another site
 cannot read)."""
@@ -42,7 +43,7 @@ def overview(db: CentralDb) -> dict[str, Any]:
     """What the operator's page and API show."""
     return {"refused": db.refusals(),
             "waiting": [{k: v for k, v in row.items() if k != "payload"} for row in db.waiting_setups()],
-            "clubs": db.activity(), "deletions": db.deletions()}
+            "clubs": db.activity(), "deletions": db.deletions(), "revoked": db.revocations()}
 
 
 class OperatorLogin:

@@ -3,12 +3,14 @@
 Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
 center's ``base.html``), a player's history across clubs by national number, the sessions being
-played now. ``/api/...`` serves the same as JSON for a federation's other systems. Of a session
-being played, pages and API show only the boards every table has played (``scoring``). Each page is in
-its visitor's language (``director.weblanguage``: the pages' menu, Accept-Language, else
-``--language``): the center's own words from the ``central`` catalogue, the station's templates'
-from ``station``. The endpoints are plain functions: Starlette runs them in its thread pool, each
-query on the one connection in turn (psycopg serialises them).
+played now, the players found by name (``/players?name=``). ``/api/...`` serves the same as JSON
+for a federation's other systems. The operator's page (``operator``) also deletes a junk session
+or club (a POST, recorded). Of a session being played, pages and API show only the boards every
+table has played (``scoring``). Each page is in its visitor's language (``director.weblanguage``:
+the pages' menu, Accept-Language, else ``--language``): the center's own words from the
+``central`` catalogue, the station's templates' from ``station``. The endpoints are plain
+functions (the deletion, which awaits its form, runs its query in the same pool): Starlette runs
+them in its thread pool, each query on the one connection in turn (psycopg serialises them).
 """
 
 from __future__ import annotations
@@ -250,25 +252,25 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
 
+    def error_page(message: str, status: int) -> Response:
+        return render("error.html", message=message, status_code=status)
+
     def operator(request: Request) -> Response:
-        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
-                                                                        status_code=status))
+        refused = login.refusal(request, error_page)
         return refused or render("operator.html", csrf=login.form_token(), **overview(db))
 
     async def delete(request: Request) -> Response:
         """The operator deletes a junk session (``session``: its identity) or a whole ``club``."""
-        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
-                                                                        status_code=status))
+        refused = login.refusal(request, error_page)
         if refused:
             return refused
         form = await request.form()
         problem = login.post_problem(request, form)
         if problem:
-            return render("error.html", message=problem, status_code=403)
+            return error_page(problem, 403)
         club_name, session_id = str(form.get("club", "")).strip(), str(form.get("session", "")).strip()
         if not club_name:
-            return render("error.html", message=_("name the club to delete (or whose session)"),
-                          status_code=400)
+            return error_page(_("name the club to delete (or whose session)"), 400)
         by = request.client.host if request.client else "?"
         done = await run_in_threadpool(db.delete, club_name, session_id or None, by)
         if done is None and session_id:
