@@ -264,6 +264,12 @@ def test_no_route_of_the_center_shows_a_board_still_in_play(ingest: Ingest, post
             reply = visitor.get(path)
             assert reply.status_code < 500, path
             pages[path], statuses[path] = words(reply.text), reply.status_code
+        for search in ("/players?name=", "/api/players?name="):  # what a search by name finds
+            for name in ("a", "Holm", "Eva Lund"):
+                reply = visitor.get(search + name)
+                assert reply.status_code == 200, search + name
+                pages[search + name] = words(reply.text)
+            assert "10001" in pages[search + "Holm"]
         api = visitor.get(f"/api/clubs/{CLUB}/sessions/{uid}").json()
     assert len(pages) > 30
     assert statuses["/operator"] == statuses["/api/operator"] == 401  # a visitor has not the operator's login

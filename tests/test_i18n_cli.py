@@ -211,6 +211,7 @@ NOT_PROSE = {
     "robots/match.py": {"draw", "NS", "EW", "Event", "Team match against the robots", "NS ", "Open", "Closed",
                         "deal", "declarer", "result", "bridgetable-match:"},
     "central/command.py": {"ascii", "utf-8", "bridgetable central: ", "bridgetable central: --send-setup ",
+                           "bridgetable central: --revoke-key ",
                            "central: ", "http://"},
     # the accounts file's keys, the upstream outbox's file, uvicorn's log level
     "director/commands.py": {"bridgetable station: ", "http://", "warning", "utf-8", "--accounts ",

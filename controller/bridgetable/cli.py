@@ -380,9 +380,13 @@ def _with_password(handler: Handler, args: argparse.Namespace) -> int:
 
 def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("central", help=_("the federation's central results server, fed by the clubs"))
-    parser.add_argument("--secret-file", required=True, metavar="FILE",
-                        help=_("the federation's secret, hex (each club's key is derived from it)"))
+    parser.add_argument("--secret-file", metavar="FILE",
+                        help=_("the federation's secret, hex (each club's key is derived from it); "
+                               "needed by all but --pages-only"))
     parser.add_argument("--club-key", metavar="CLUB", help=_("print CLUB's key (for its station) and exit"))
+    parser.add_argument("--revoke-key", metavar="CLUB",
+                        help=_("revoke CLUB's key (its messages signed with it refused, every other "
+                               "club's unchanged), print its new key and exit"))
     parser.add_argument("--send-setup", metavar="FILE.json",
                         help=_("send a session's set-up down to the club --to (docs/central.md: its "
                                "form), signed with its key, and exit"))
@@ -401,6 +405,9 @@ def _add_central(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--listen", default="127.0.0.1", help=_("web pages' address (default 127.0.0.1)"))
     parser.add_argument("--port", type=int, default=8090, help=_("web pages' port (default 8090)"))
     parser.add_argument("--no-web", action="store_true", help=_("ingest only (another process serves pages)"))
+    parser.add_argument("--pages-only", action="store_true",
+                        help=_("the pages only: no ingest workers, no broker, no secret (another "
+                               "process ingests)"))
     parser.add_argument("--operator-password-file", metavar="FILE",
                         help=_("the operator's password (/operator and /api/operator: refused messages, "
                                "waiting set-ups, the clubs' last messages)"))

@@ -20,6 +20,6 @@ def postgres_server() -> Iterator[str]:
 def central_url(postgres_server: str) -> str:
     """The server's database, emptied."""
     with psycopg.connect(postgres_server, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, "
-                   "waiting_setups CASCADE")
+        db.execute("DROP TABLE IF EXISTS clubs, sessions, players, results, rankings, refused, deletions, "
+                   "club_keys, waiting_setups CASCADE")
     return postgres_server

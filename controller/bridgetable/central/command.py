@@ -1,5 +1,7 @@
 """``bridgetable central``: the central results server — ingest workers on the central broker and
-the pages — until Ctrl-C or SIGTERM; ``--club-key CLUB`` prints the key a club's station signs with."""
+the pages — until Ctrl-C or SIGTERM; ``--pages-only``: the pages alone, without the federation's
+secret (another process ingests); ``--club-key CLUB`` prints the key a club's station signs with,
+``--revoke-key CLUB`` revokes it and prints the club's new one."""
 
 from __future__ import annotations
 
@@ -47,10 +49,10 @@ def send_setup(path: str, club: str | None, secret: bytes, broker: Broker, db_ur
         body = json.loads(Path(path).read_text(encoding="utf-8"))
         if not isinstance(body, dict):
             raise ValueError(_("not a JSON object"))
-        key = derive_club_key(secret, club)
         wanted = {"kind": KIND, **body}
         db = CentralDb(db_url)
         try:
+            key = derive_club_key(secret, club, db.key_generations().get(club, 0))  # its current key
             db.wait_setup(club, body["session"], setup_message(wanted, club, key))
         finally:
             db.close()
@@ -63,17 +65,64 @@ def send_setup(path: str, club: str | None, secret: bytes, broker: Broker, db_ur
     return 0
 
 
-def run_central_command(args: argparse.Namespace) -> int:
-    secret = read_secret(args.secret_file)
-    if args.club_key:
-        print(derive_club_key(secret, args.club_key).hex())
+def key_generation(db_url: str, club: str) -> int:
+    """The generation of the club's key now, as the database says (``--revoke-key``); without a
+    database, 0, said on stderr (the key before any revocation)."""
+    try:
+        db = CentralDb(db_url, create=False)
+    except psycopg.OperationalError as exc:
+        reason = (str(exc).strip().splitlines() or ["?"])[0]
+        print("bridgetable central: " + _("no database at {url} ({reason}): the key before any "
+                                          "revocation").format(url=db_url, reason=reason), file=sys.stderr)
         return 0
+    try:
+        return db.key_generations().get(club, 0)
+    except psycopg.errors.UndefinedTable:  # a center that never ran: no key revoked
+        return 0
+    finally:
+        db.close()
+
+
+def revoke_key(club: str, secret: bytes, db_url: str) -> int:
+    """``--revoke-key CLUB``: the club's key revoked (its messages signed with it refused from now
+    on, every other club's key unchanged); prints its new key."""
+    try:
+        db = CentralDb(db_url)
+        try:
+            generation = db.revoke_key(club)
+        finally:
+            db.close()
+    except psycopg.Error as exc:
+        print(f"bridgetable central: --revoke-key {club}: {str(exc).strip()}", file=sys.stderr)
+        return 2
+    print(derive_club_key(secret, club, generation).hex())
+    print("central: " + _("the key of club {club} is revoked: the ingest workers refuse it within "
+                          "seconds; its new key is above, for its station's --central-key file").format(
+        club=club), file=sys.stderr)
+    return 0
+
+
+def run_central_command(args: argparse.Namespace) -> int:
+    if args.pages_only and (args.no_web or args.club_key or args.send_setup or args.revoke_key):
+        print("bridgetable central: " + _("--pages-only serves the pages: not with --no-web, --club-key, "
+                                          "--revoke-key or --send-setup"), file=sys.stderr)
+        return 2
+    if not args.pages_only and not args.secret_file:
+        print("bridgetable central: " + _("--secret-file is needed (all but --pages-only read it)"),
+              file=sys.stderr)
+        return 2
+    secret = None if args.pages_only else read_secret(args.secret_file)  # the pages never read it
+    if secret is not None and args.club_key:
+        print(derive_club_key(secret, args.club_key, key_generation(args.db, args.club_key)).hex())
+        return 0
+    if secret is not None and args.revoke_key:
+        return revoke_key(args.revoke_key, secret, args.db)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     host, _sep, port = args.broker.partition(":")
     password = Path(args.password_file).read_text(encoding="utf-8").strip() if args.password_file else None
     broker = Broker(host=host, port=int(port or 1883), username=args.username, password=password,
                     tls=args.tls or bool(args.ca_file), ca_file=args.ca_file)
-    if args.send_setup:
+    if secret is not None and args.send_setup:
         return send_setup(args.send_setup, args.to, secret, broker, args.db)
     clubs = [club.strip() for club in args.clubs.split(",") if club.strip()] if args.clubs else None
     try:
@@ -82,7 +131,10 @@ def run_central_command(args: argparse.Namespace) -> int:
         print(f"bridgetable central: {exc}", file=sys.stderr)
         return 2
     try:
-        center = Center(args.db, FederationKeys(secret, clubs), broker, workers=args.workers,
+        keys_db = None if secret is None else CentralDb(args.db)  # the clubs' key generations
+        keys = {} if keys_db is None or secret is None else FederationKeys(
+            secret, clubs, generations=keys_db.key_generations)
+        center = Center(args.db, keys, broker, workers=0 if secret is None else args.workers,
                         web_port=None if args.no_web else args.port, host=args.listen,
                         language=args.language or i18n.current(), operator_password=operator)
     except psycopg.OperationalError as exc:  # no PostgreSQL there, or not this database
@@ -103,12 +155,19 @@ def run_central_command(args: argparse.Namespace) -> int:
     except TimeoutError as exc:
         print(f"bridgetable central: {exc}", file=sys.stderr)
         center.stop()
+        if keys_db is not None:
+            keys_db.close()
         return 1
     where = _("no pages") if args.no_web else _("pages on {url}").format(url=f"http://{args.listen}:{args.port}/")
-    print("central: " + CLI.ngettext("{n} ingest worker on {broker}; {pages}",
-                                     "{n} ingest workers on {broker}; {pages}", args.workers).format(
-        n=args.workers, broker=f"{host}:{port or 1883}", pages=where), flush=True)
+    if args.pages_only:
+        print("central: " + _("{pages}; no ingest workers").format(pages=where), flush=True)
+    else:
+        print("central: " + CLI.ngettext("{n} ingest worker on {broker}; {pages}",
+                                         "{n} ingest workers on {broker}; {pages}", args.workers).format(
+            n=args.workers, broker=f"{host}:{port or 1883}", pages=where), flush=True)
     stop.wait()
     center.stop()
+    if keys_db is not None:
+        keys_db.close()
     print("central: " + _("stopped; {counts}").format(counts=center.counts()), flush=True)
     return 0

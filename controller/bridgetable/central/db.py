@@ -59,6 +59,11 @@ ALTER TABLE refused ADD COLUMN IF NOT EXISTS repeats INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS refused_by_time ON refused (at);
 CREATE TABLE IF NOT EXISTS waiting_setups (club TEXT NOT NULL, session TEXT NOT NULL, payload BYTEA NOT NULL,
     sent TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (club, session));
+CREATE TABLE IF NOT EXISTS deletions (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at TIMESTAMPTZ NOT NULL DEFAULT now(), club TEXT NOT NULL, session TEXT, by TEXT NOT NULL,
+    sessions INTEGER NOT NULL, results INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS club_keys (club TEXT PRIMARY KEY, generation INTEGER NOT NULL,
+    revoked TIMESTAMPTZ NOT NULL DEFAULT now());
 CREATE INDEX IF NOT EXISTS results_by_received ON results (received);
 CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, session);
 """
@@ -260,6 +265,48 @@ class CentralDb:
         cur = self.db.execute("DELETE FROM waiting_setups WHERE club = %s AND session = %s", (club, session))
         return cur.rowcount > 0
 
+    def delete(self, club: str, session: str | None, by: str) -> dict[str, int] | None:
+        """Delete a junk session of ``club`` (its identity), or with ``session`` None the whole
+        club: its set-ups, results, rankings, players and waiting set-ups; recorded in ``deletions``
+        with who (``by``) and how much. None if the center holds no such club or session."""
+        where, key = (("club = %s", (club,)) if session is None
+                      else ("club = %s AND session = %s", (club, session)))
+        with self.db.transaction():
+            results = self.db.execute(f"DELETE FROM results WHERE {where}", key).rowcount
+            for table in ("rankings", "players", "waiting_setups"):
+                self.db.execute(f"DELETE FROM {table} WHERE {where}", key)
+            sessions = self.db.execute(f"DELETE FROM sessions WHERE {where}", key).rowcount
+            if session is None:
+                found = self.db.execute("DELETE FROM clubs WHERE club = %s", key).rowcount > 0
+            else:
+                found = sessions > 0
+            if not found:
+                raise psycopg.Rollback()  # nothing of it: nothing done, nothing recorded
+            self.db.execute("INSERT INTO deletions (club, session, by, sessions, results) "
+                            "VALUES (%s, %s, %s, %s, %s)", (club, session, by, sessions, results))
+            return {"sessions": sessions, "results": results}
+        return None
+
+    def key_generations(self) -> dict[str, int]:
+        """The clubs whose key was revoked, each with the generation of its key now (none: 0)."""
+        return {row["club"]: row["generation"] for row in self.rows("SELECT club, generation FROM club_keys")}
+
+    def revoke_key(self, club: str) -> int:
+        """Revoke the club's key: its messages signed with it are refused from now on; the
+        generation of its new key."""
+        return int(self.rows("INSERT INTO club_keys (club, generation) VALUES (%s, 1) ON CONFLICT (club) "
+                             "DO UPDATE SET generation = club_keys.generation + 1, revoked = now() "
+                             "RETURNING generation", (club,))[0]["generation"])
+
+    def revocations(self) -> list[dict[str, Any]]:
+        """The clubs whose key was revoked: the generation of its key now, when it was last revoked."""
+        return self.rows("SELECT club, generation, revoked FROM club_keys ORDER BY revoked DESC, club")
+
+    def deletions(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The operator's deletions, newest first: when, which club (and session), by whom, how much."""
+        return self.rows("SELECT at, club, session, by, sessions, results FROM deletions "
+                         "ORDER BY at DESC, id DESC LIMIT %s", (limit,))
+
     def refusals(self, limit: int = 200) -> list[dict[str, Any]]:
         """The messages refused lately, newest first: when, whose, which, why, how many like it since."""
         return self.rows("SELECT at, club, topic, message, reason, repeats, digest FROM refused "
@@ -314,6 +361,18 @@ class CentralDb:
             "FROM players p JOIN sessions s USING (club, session) LEFT JOIN rankings k USING (club, session) "
             "WHERE p.number = %s ORDER BY s.created DESC, p.club, p.session LIMIT %s OFFSET %s",
             (number, PAGE + 1, PAGE * (max(page, 1) - 1)))
+
+    def players_named(self, name: str, page: int = 1) -> list[dict[str, Any]]:
+        """A page of the players whose name holds ``name`` (any case), by name: each name with its
+        national number (or none), how many sessions, in which clubs, the last when (``PAGE`` a
+        page; one more tells that a next page exists). Only what a session's set-up shows anyone."""
+        pattern = "%" + name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return self.rows(
+            "SELECT p.name, p.number, count(DISTINCT (p.club, p.session)) AS sessions, "
+            "string_agg(DISTINCT p.club, ', ' ORDER BY p.club) AS clubs, max(s.created) AS last "
+            "FROM players p JOIN sessions s USING (club, session) WHERE p.name ILIKE %s "
+            "GROUP BY p.name, p.number ORDER BY lower(p.name), p.name, p.number NULLS LAST "
+            "LIMIT %s OFFSET %s", (pattern, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
     def live(self) -> list[dict[str, Any]]:
         """Sessions being played now: a result in the last LIVE_MINUTES and no final ranking."""

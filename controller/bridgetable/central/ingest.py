@@ -21,6 +21,7 @@ import os
 import queue
 import secrets
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -50,19 +51,44 @@ quiet = LogThrottle(log)  # a fault that repeats: a line (and its traceback) now
 SHARE = "central"
 UP_FILTER = f"{ROOT}/+/central/up"
 BATCH = 200  # messages stored in one transaction at most
+KEYS_READ_EVERY = 2.0  # seconds: how soon a running center refuses a key revoked (--revoke-key)
 
 
 class FederationKeys(Mapping[str, bytes]):
-    """Each club's upstream key, derived from the federation's secret; ``clubs`` (when given)
-    are the only clubs known."""
+    """Each club's upstream key, derived from the federation's secret and the generation of the
+    club's key (``generations``: the revoked clubs', read again every ``every`` seconds; the last
+    read kept while the database is away); ``clubs`` (when given) are the only clubs known."""
 
-    def __init__(self, secret: bytes, clubs: list[str] | None = None) -> None:
+    def __init__(self, secret: bytes, clubs: list[str] | None = None, *,
+                 generations: Callable[[], Mapping[str, int]] | None = None,
+                 every: float = KEYS_READ_EVERY) -> None:
         self._secret, self._clubs = secret, clubs
+        self._generations, self._every = generations, every
+        self._known: Mapping[str, int] = {}
+        self._read = -every
+        self._lock = threading.Lock()
+
+    def generation(self, club: str) -> int:
+        """The generation of the club's key now (0: never revoked)."""
+        if self._generations is None:
+            return 0
+        with self._lock:
+            if time.monotonic() - self._read >= self._every:
+                try:
+                    self._known = dict(self._generations())
+                except psycopg.Error:
+                    quiet.exception("could not read the clubs' key generations; the last read kept")
+                self._read = time.monotonic()
+            return self._known.get(club, 0)
+
+    def revoked(self, club: str) -> list[bytes]:
+        """The club's revoked keys, the latest first."""
+        return [derive_club_key(self._secret, club, g) for g in reversed(range(self.generation(club)))]
 
     def __getitem__(self, club: str) -> bytes:
         if self._clubs is not None and club not in self._clubs:
             raise KeyError(club)
-        return derive_club_key(self._secret, club)
+        return derive_club_key(self._secret, club, self.generation(club))
 
     def __iter__(self) -> Any:
         return iter(self._clubs or [])
@@ -219,6 +245,19 @@ class IngestWorker:
         return Message(club, {name: value for name, value in message.items()
                               if name not in ("schema", "club", "sig")})
 
+    def revoked(self, topic: str, payload: bytes) -> str | None:
+        """Why a message whose signature fails is refused, if its club signed it with a revoked key."""
+        if not isinstance(self.keys, FederationKeys):
+            return None
+        club = club_of(topic)
+        for key in self.keys.revoked(club):
+            try:
+                decode_envelope(payload, club, key)
+            except (SignatureError, ValueError):
+                continue
+            return f"club {club!r} signed with its revoked key"
+        return None
+
     def handle(self, batch: list[tuple[str, bytes]]) -> None:
         """Verify, store in one transaction, then tell each club what was stored (acknowledged) and
         what was refused, with the reason; record the refused (``refuse``)."""
@@ -229,7 +268,7 @@ class IngestWorker:
             try:
                 message = self.authenticate(topic, payload)
             except SignatureError as exc:
-                self.refuse(topic, payload, str(exc), wrong_key=True)
+                self.refuse(topic, payload, self.revoked(topic, payload) or str(exc), wrong_key=True)
                 continue
             except ValueError as exc:
                 self.refuse(topic, payload, str(exc))

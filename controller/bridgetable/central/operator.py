@@ -1,12 +1,17 @@
 """The federation operator's page and API, behind the operator's login (HTTP Basic, any user name,
 the password of ``--operator-password-file``; wrong passwords throttled per client): the messages
 the center refused lately (when, whose, which, why), the set-ups sent down that wait for their
-club, and each club's last message with how long its outbox had held it."""
+club, each club's last message with how long its outbox had held it, the clubs whose key was
+revoked (``central --revoke-key``); and the operator's
+deletions of a junk session or a whole club (a POST from the operator's own page: its Origin
+checked and its form carrying a token made from the operator's password, which another site
+cannot read)."""
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import hmac
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +19,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..director.websecurity import LoginThrottle
+from ..director.websecurity import CSRF_FIELD, LoginThrottle, origin_problem
 from ..i18n import CENTRAL
 from .db import CentralDb
 
@@ -38,7 +43,7 @@ def overview(db: CentralDb) -> dict[str, Any]:
     """What the operator's page and API show."""
     return {"refused": db.refusals(),
             "waiting": [{k: v for k, v in row.items() if k != "payload"} for row in db.waiting_setups()],
-            "clubs": db.activity()}
+            "clubs": db.activity(), "deletions": db.deletions(), "revoked": db.revocations()}
 
 
 class OperatorLogin:
@@ -46,6 +51,20 @@ class OperatorLogin:
 
     def __init__(self, password: str | None) -> None:
         self.password, self.throttle = password, LoginThrottle()
+
+    def form_token(self) -> str:
+        """The token the operator's forms carry: the same in every page process of the center."""
+        assert self.password is not None
+        form = b"bridgetable central operator form"
+        return hmac.new(self.password.encode(), form, hashlib.sha256).hexdigest()
+
+    def post_problem(self, request: Request, form: Any) -> str | None:
+        """Why the operator's POST must be refused (another site's, or without the form's token), or None."""
+        problem = origin_problem(request)
+        if problem is None and not hmac.compare_digest(str(form.get(CSRF_FIELD, "")).encode(),
+                                                       self.form_token().encode()):
+            problem = _("the form did not come from the operator's page: reload it")
+        return problem
 
     def refusal(self, request: Request, render: Callable[[str, int], Response]) -> Response | None:
         """None if the request carries the operator's password, else the answer to give (``render``

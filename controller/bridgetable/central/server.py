@@ -6,6 +6,7 @@ load through the shared subscription."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +25,8 @@ class Center:
         self._server: Any = None
 
     def start(self, timeout: float = 10.0) -> None:
-        """Start the workers (and the pages); wait until every worker has subscribed."""
+        """Start the workers (and the pages); wait until every worker has subscribed and the pages
+        are served."""
         for worker in self.workers:
             worker.start()
         for worker in self.workers:
@@ -40,6 +42,11 @@ class Center:
             self._server = uvicorn.Server(uvicorn.Config(app, host=self.host, port=self.web_port,
                                                          log_level="warning"))
             threading.Thread(target=self._server.run, name="central-web", daemon=True).start()
+            deadline = time.monotonic() + timeout  # serving when start() returns (and says so)
+            while not self._server.started:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the pages did not start on {self.host}:{self.web_port}")
+                time.sleep(0.02)
 
     def stop(self) -> None:
         if self._server is not None:

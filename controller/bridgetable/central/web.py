@@ -3,12 +3,14 @@
 Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
 center's ``base.html``), a player's history across clubs by national number, the sessions being
-played now. ``/api/...`` serves the same as JSON for a federation's other systems. Of a session
-being played, pages and API show only the boards every table has played (``scoring``). Each page is in
-its visitor's language (``director.weblanguage``: the pages' menu, Accept-Language, else
-``--language``): the center's own words from the ``central`` catalogue, the station's templates'
-from ``station``. The endpoints are plain functions: Starlette runs them in its thread pool, each
-query on the one connection in turn (psycopg serialises them).
+played now, the players found by name (``/players?name=``). ``/api/...`` serves the same as JSON
+for a federation's other systems. The operator's page (``operator``) also deletes a junk session
+or club (a POST, recorded). Of a session being played, pages and API show only the boards every
+table has played (``scoring``). Each page is in its visitor's language (``director.weblanguage``:
+the pages' menu, Accept-Language, else ``--language``): the center's own words from the
+``central`` catalogue, the station's templates' from ``station``. The endpoints are plain
+functions (the deletion, which awaits its form, runs its query in the same pool): Starlette runs
+them in its thread pool, each query on the one connection in turn (psycopg serialises them).
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import psycopg
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -48,6 +52,7 @@ TEMPLATES = templating.environment(ChoiceLoader([
     PrefixLoader({"station": FileSystemLoader(STATION / "templates")}),
     FileSystemLoader(STATION / "templates")]), Catalogue(CENTRAL.domain, fallback="station"))
 TITLE = N_("Central results")
+NAME_LENGTH = 100  # of a name searched for
 STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
 
 
@@ -107,8 +112,22 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         return int(asked)
 
     def next_page(request: Request, page: int, more: bool) -> dict[str, str] | None:
-        """An API answer's ``Link`` header naming the next page, when there is one."""
-        return {"Link": f'<{request.url.path}?page={page + 1}>; rel="next"'} if more else None
+        """An API answer's ``Link`` header naming the next page (the other parameters kept), when
+        there is one."""
+        if not more:
+            return None
+        query = urlencode({**request.query_params, "page": page + 1})
+        return {"Link": f'<{request.url.path}?{query}>; rel="next"'}
+
+    def players_found(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
+        """The name searched for (``?name=``), the page asked for, the players found, and whether a
+        next page follows; no name, no players."""
+        name, page = request.query_params.get("name", "").strip()[:NAME_LENGTH], page_asked(request)
+        found = db.players_named(name, page) if name else []
+        if name and not found and page > 1:
+            raise SessionNotFound(_("the search for {name!r} has no page {page}").format(
+                name=name, page=page))
+        return name, page, found[:PAGE], len(found) > PAGE
 
     def player_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The player, the page asked for, its sessions, and whether an older page follows."""
@@ -192,6 +211,20 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         number, page, history, older = player_sessions(request)
         return render("player.html", number=number, history=history, page=page, older=older)
 
+    def players(request: Request) -> Response:
+        name, page, found, more = players_found(request)
+        return render("players.html", searched=name, players=found, page=page, older=more,
+                      keep=urlencode({"name": name}) + "&")
+
+    def api_players(request: Request) -> Response:
+        """A page of the players whose name holds ``?name=``; a ``Link`` header (rel="next") names
+        the next one."""
+        name, page, found, more = players_found(request)
+        if not name:
+            return JSONResponse({"error": _("give a name to search for: /api/players?name=...")},
+                                status_code=400)
+        return JSONResponse(_json(found), headers=next_page(request, page, more))
+
     def api_clubs(request: Request) -> Response:
         return JSONResponse(_json(db.clubs()))
 
@@ -219,10 +252,33 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
     def api_live(request: Request) -> Response:
         return JSONResponse(_json(db.live()))
 
+    def error_page(message: str, status: int) -> Response:
+        return render("error.html", message=message, status_code=status)
+
     def operator(request: Request) -> Response:
-        refused = login.refusal(request, lambda message, status: render("error.html", message=message,
-                                                                        status_code=status))
-        return refused or render("operator.html", **overview(db))
+        refused = login.refusal(request, error_page)
+        return refused or render("operator.html", csrf=login.form_token(), **overview(db))
+
+    async def delete(request: Request) -> Response:
+        """The operator deletes a junk session (``session``: its identity) or a whole ``club``."""
+        refused = login.refusal(request, error_page)
+        if refused:
+            return refused
+        form = await request.form()
+        problem = login.post_problem(request, form)
+        if problem:
+            return error_page(problem, 403)
+        club_name, session_id = str(form.get("club", "")).strip(), str(form.get("session", "")).strip()
+        if not club_name:
+            return error_page(_("name the club to delete (or whose session)"), 400)
+        by = request.client.host if request.client else "?"
+        done = await run_in_threadpool(db.delete, club_name, session_id or None, by)
+        if done is None and session_id:
+            raise SessionNotFound(_("the center holds no session {session!r} of club {club!r}").format(
+                session=session_id, club=club_name))
+        if done is None:
+            raise SessionNotFound(_("the center holds no club {club!r}").format(club=club_name))
+        return RedirectResponse("/operator", status_code=303)
 
     def api_operator(request: Request) -> Response:
         return login.refusal(request, json_refusal) or JSONResponse(_json(overview(db)))
@@ -231,12 +287,13 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
         Route("/club/{club}/{session}/pair/{pair:int}", pair),
-        Route("/player/{number}", player),
+        Route("/player/{number}", player), Route("/players", players),
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),
-        Route("/api/players/{number}", api_player),
+        Route("/api/players", api_players), Route("/api/players/{number}", api_player),
         Route("/api/live", api_live), Route("/health", health),
-        Route("/operator", operator), Route("/api/operator", api_operator),
+        Route("/operator", operator), Route("/operator/delete", delete, methods=["POST"]),
+        Route("/api/operator", api_operator),
         Mount("/static", StaticFiles(directory=STATION / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager

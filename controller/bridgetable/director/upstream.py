@@ -70,10 +70,13 @@ def down_topic(club: str, session: str) -> str:
     return f"{club_root(club)}/central/down/{quote(session, safe='')}"
 
 
-def derive_club_key(secret: bytes, club: str) -> bytes:
+def derive_club_key(secret: bytes, club: str, generation: int = 0) -> bytes:
     """A club's upstream key, derived from the federation's secret (HMAC-SHA256 as a KDF): the
-    center can hold one secret and still tell every club's signature from the others'."""
-    return hmac.new(secret, f"bridgetable/v1/{club}/central".encode(), hashlib.sha256).digest()
+    center can hold one secret and still tell every club's signature from the others'. Each
+    revocation of the club's key (``central --revoke-key``) moves the club to the next
+    ``generation``, a key of its own, and leaves every other club's as it was."""
+    label = f"bridgetable/v1/{club}/central" + (f"/{generation}" if generation else "")
+    return hmac.new(secret, label.encode(), hashlib.sha256).digest()
 
 
 def read_club_key(path: str | Path) -> bytes:

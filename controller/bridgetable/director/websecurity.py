@@ -46,8 +46,8 @@ def csrf_token(session: MutableMapping[str, Any]) -> str:
     return str(session[CSRF_FIELD])
 
 
-def post_problem(request: Request, form: Any) -> str | None:
-    """Why this POST must be refused (another site's Origin, a missing or wrong token), or None."""
+def origin_problem(request: Request) -> str | None:
+    """Why this POST came from another site (its Origin, else its Referer, says so), or None."""
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     origin = request.headers.get("origin")
     if origin is not None and origin != own:
@@ -55,6 +55,14 @@ def post_problem(request: Request, form: Any) -> str | None:
     referer = request.headers.get("referer")
     if origin is None and referer is not None and not (referer + "/").startswith(own + "/"):
         return _("a form posted from another site")
+    return None
+
+
+def post_problem(request: Request, form: Any) -> str | None:
+    """Why this POST must be refused (another site's Origin, a missing or wrong token), or None."""
+    problem = origin_problem(request)
+    if problem is not None:
+        return problem
     expected = request.session.get(CSRF_FIELD)
     sent = str(form.get(CSRF_FIELD, ""))
     if not isinstance(expected, str) or not hmac.compare_digest(sent.encode(), expected.encode()):
