@@ -423,7 +423,7 @@ def load_config(path: str | Path) -> TableConfig:
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-             "honours", "players", "language"}
+             "honours", "players", "language", "player_numbers"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(_("{path}: unknown settings in [table]: {names}").format(path=path,
@@ -451,6 +451,7 @@ def load_config(path: str | Path) -> TableConfig:
             card_readers=bool(table.get("card_readers", True)),
             bidding_boxes=bool(table.get("bidding_boxes", True)),
             hand_check=bool(table.get("hand_check", False)),
+            player_numbers=bool(table.get("player_numbers", False)),
             club=str(table.get("club", "")), session=str(table.get("session", "")),
             table=str(table.get("table", "1")),
             rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),
