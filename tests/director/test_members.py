@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bridgetable.director.members import Member, MemberList, entered_numbers
-from bridgetable.director.session import SetupError
+from bridgetable.director.session import SessionSetup, SetupError
 
 MEMBERS = "number,name,club\n12345,Ann Andersen,C17\n607,Bo Berg,C17\n\n00042,Cy Carlsen,\n"
 
@@ -47,15 +47,17 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 
 def test_a_results_numbers_go_to_its_pairs_with_the_members_names(tmp_path: Path) -> None:
     members = MemberList.read(_members(tmp_path))
-    numbers: dict[int, list[dict[str, str]]] = {}
+    movement = {"kind": "mitchell", "tables": 4, "boards_per_round": 2}
+    setup = SessionSetup("s", "e", movement, pairs={5: "Guests"})
     record = {"players": {"N": "12345", "E": "0", "S": "607", "W": "42"}}
-    assert entered_numbers(numbers, record, 3, 5, members)
-    assert numbers == {
+    assert entered_numbers(setup, record, 3, 5, members)
+    assert setup.pairs == {3: "Ann Andersen & Bo Berg", 5: "Guests"}  # the director's name stays
+    assert setup.numbers == {
         3: [{"national": "12345", "club": "C17", "name": "Ann Andersen"},
             {"national": "607", "club": "C17", "name": "Bo Berg"}],
         5: [{"national": "0", "club": "", "name": ""}, {"national": "42", "club": "", "name": "Cy Carlsen"}]}
-    assert not entered_numbers(numbers, record, 3, 5, members)  # the same again: nothing changed
-    assert not entered_numbers(numbers, {"contract": "3NT"}, 3, 5, members)  # a board without numbers
-    without = {}
+    assert not entered_numbers(setup, record, 3, 5, members)  # the same again: nothing changed
+    assert not entered_numbers(setup, {"contract": "3NT"}, 3, 5, members)  # a board without numbers
+    without = SessionSetup("s", "e", movement)
     assert entered_numbers(without, record, 3, 5, None)  # no member list: the numbers alone
-    assert without[3][0] == {"national": "12345", "club": "", "name": ""}
+    assert without.numbers[3][0] == {"national": "12345", "club": "", "name": ""} and not without.pairs

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import STATION
-from .session import SetupError
+from .session import SessionSetup, SetupError
 
 _ = STATION.gettext
 
@@ -69,11 +69,12 @@ class MemberList:
         return self.members.get(key) if key.isdigit() else None
 
 
-def entered_numbers(numbers: dict[int, list[dict[str, str]]], record: dict[str, Any], ns: int, ew: int,
+def entered_numbers(setup: SessionSetup, record: dict[str, Any], ns: int, ew: int,
                     members: MemberList | None) -> bool:
     """Take the players' numbers a table entered (a result's ``players``, ``table.phases.players``)
     into the set-up's ``numbers`` of its two pairs (North then South, East then West, the order of
-    the names), each with the name and club the member list gives; True if anything changed."""
+    the names), each with the name and club the member list gives, and name a pair the director
+    left unnamed after its two members ("Ann Andersen & Bo Berg"); True if anything changed."""
     entered = record.get("players")
     if not isinstance(entered, dict):
         return False
@@ -87,6 +88,8 @@ def entered_numbers(numbers: dict[int, list[dict[str, str]]], record: dict[str, 
             member = members.lookup(number) if members is not None else None
             players.append({"national": number, "club": member.club if member else "",
                             "name": member.name if member else ""})
-        if numbers.get(pair) != players:
-            numbers[pair], changed = players, True
+        if setup.numbers.get(pair) != players:
+            setup.numbers[pair], changed = players, True
+        if pair not in setup.pairs and all(player["name"] for player in players):
+            setup.pairs[pair], changed = " & ".join(player["name"] for player in players), True
     return changed

@@ -204,6 +204,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "boards_to": POSITIVE}),
+         "players": obj({}, {seat: obj({"number": string(12), "name": string(64, allow_empty=True)})
+                             for seat in "NESW"}),  # the names of the numbers keyed there ("": unknown)
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (

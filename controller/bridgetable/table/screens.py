@@ -270,6 +270,9 @@ def _body_players(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     if str(seat) in view.entered:
         shown = _("Guest") if number == "0" else number
         canvas.text(WIDTH // 2, 25, shown, size=13, bold=True, anchor="ma")
+        if number != "0" and str(seat) in view.names:  # the station's name, to check
+            canvas.text(WIDTH // 2, 41, view.names[str(seat)] or _("not on the member list"), size=9,
+                        anchor="ma")
         waiting = 4 - len(view.entered)
         return ngettext("Waiting for {n} player", "Waiting for {n} players", waiting).format(n=waiting)
     canvas.text(WIDTH // 2, 25, number + "_", size=13, bold=True, anchor="ma")

@@ -61,6 +61,7 @@ class TableView:
     announced: tuple[tuple[str, int], ...] = ()  # Minibridge: each seat's high-card points
     numbers: dict[str, str] = field(default_factory=dict)  # players' numbers: keyed so far, or entered
     entered: tuple[str, ...] = ()  # the seats whose number is entered ("0": a guest)
+    names: dict[str, str] = field(default_factory=dict)  # the station's names of the numbers entered
     message: str | None = None
 
     def callers(self) -> list[Seat]:
