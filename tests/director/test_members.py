@@ -8,6 +8,7 @@ import pytest
 
 from bridgetable.director.members import Member, MemberList, entered_numbers
 from bridgetable.director.session import SessionSetup, SetupError
+from bridgetable.director.upstream import numbered
 
 MEMBERS = "number,name,club\n12345,Ann Andersen,C17\n607,Bo Berg,C17\n\n00042,Cy Carlsen,\n"
 
@@ -61,3 +62,12 @@ def test_a_results_numbers_go_to_its_pairs_with_the_members_names(tmp_path: Path
     without = SessionSetup("s", "e", movement)
     assert entered_numbers(without, record, 3, 5, None)  # no member list: the numbers alone
     assert without.numbers[3][0] == {"national": "12345", "club": "", "name": ""} and not without.pairs
+
+
+def test_the_center_is_sent_the_numbers_known_and_no_number_for_a_guest() -> None:
+    named = [{"name": "Ann"}, {"name": "Bob (777)", "number": "777"}]
+    assert numbered(named, [{"national": "12345", "club": "", "name": "Ann Andersen"},
+                            {"national": "0", "club": "", "name": ""}]) == [
+        {"name": "Ann Andersen", "number": "12345"}, {"name": "Bob (777)", "number": "777"}]
+    assert numbered([], [{"national": "5", "club": "", "name": "Cy"}]) == [{"name": "Cy", "number": "5"}]
+    assert numbered(named, []) == named

@@ -16,6 +16,7 @@ from bridgetable.director.members import MemberList
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.upstream import setup_content
 from bridgetable.events import TableEvent
 from bridgetable.link import Broker
 from bridgetable.link.broker import MosquittoProcess
@@ -96,3 +97,9 @@ def test_four_players_key_their_numbers_and_the_names_come_back(broker, tmp_path
                for p in ET.fromstring(usebio_xml(session).split("\n", 2)[2]).iter("PLAYER")}
     assert {("Ann Andersen", "12345", "C17"), ("Bo Berg", "607", "C17"), ("Eva Eriksen", "4711", "C09"),
             ("Fay", "999", None)} <= players  # West: the director's name for the pair ("Eve & Fay")
+    # the set-up the center is sent carries each player's name and number
+    pairs = setup_content(session)["pairs"]
+    assert pairs["1"]["players"] == [{"name": "Ann Andersen", "number": "12345"},
+                                     {"name": "Bo Berg", "number": "607"}]
+    assert pairs["5"]["players"] == [{"name": "Eva Eriksen", "number": "4711"},
+                                     {"name": "Fay", "number": "999"}]
