@@ -350,3 +350,14 @@ def test_the_ranking_shows_the_factored_total_of_a_pair_with_fewer_boards(client
     assert late.factored == late.total * full.top / late.top
     row = re.search(rf'<tr data-pair="{at.ns}">.*?</tr>', fragment, re.S)
     assert row is not None and f'<td class="factored">{late.factored:.2f}</td>' in row.group(0)
+
+
+def test_the_pair_page_names_its_players_with_their_numbers(client, ingest):
+    """The numbers the players keyed at the table (director.members), a guest's 0 as a guest."""
+    send(ingest, 1, 1)
+    send(ingest, 1, 2, contract="3NT", declarer="S", tricks=9)
+    ingest.session.setup.numbers[1] = [{"national": "12345", "club": "C17", "name": "Ann Andersen"},
+                                       {"national": "0", "club": "", "name": ""}]
+    log_in(client)
+    page = client.get("/pair/1").text
+    assert '<p id="players">Ann Andersen (no. 12345), (guest)</p>' in page
