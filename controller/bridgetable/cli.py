@@ -313,6 +313,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--pair", action="append", metavar="N=NAMES", help=_("a pair's names, repeatable"))
     parser.add_argument("--numbers", action="append", metavar="N=NAT:CLUB,NAT:CLUB",
                         help=_("a pair's players' national and club numbers (USEBIO), repeatable"))
+    parser.add_argument("--members", metavar="members.csv",
+                        help=_("the club's member list (CSV: number, name, club number): names the "
+                               "numbers the players key at the tables"))
     parser.add_argument("--butler-trim-from", type=int, default=BUTLER_TRIM_FROM, metavar="N",
                         help=_("Butler IMPs: the datum leaves out the top and bottom score from N scores "
                                "on (default {n}; Compscore3 uses 4)").format(n=BUTLER_TRIM_FROM))

@@ -14,7 +14,7 @@ DEPLOY = ROOT / "deploy"
 # every setting load_config knows (it refuses any other)
 TABLE_SETTINGS = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
                   "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-                  "honours", "players", "language"}
+                  "honours", "players", "language", "player_numbers"}
 KEY = "ab" * 32
 
 

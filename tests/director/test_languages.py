@@ -296,3 +296,13 @@ def test_the_printable_results_speak_the_language_and_the_files_stay_standard(in
     assert '[Contract "3NT"]' in pbn and '[Declarer "S"]' in pbn and "3UT" not in pbn
     assert "<CONTRACT>3NT</CONTRACT>" in usebio and "<PLAYED_BY>S</PLAYED_BY>" in usebio
     assert "3UT" not in usebio
+
+
+
+def test_the_players_numbers_phase_is_named_in_the_readers_language() -> None:
+    """The live tables' page names a table's phase (its state message) in Danish: the players'
+    numbers at a session's first board too."""
+    from bridgetable.director.templating import phase
+
+    with i18n.speaking("da"):
+        assert phase("players") == "spillernumre"

@@ -332,3 +332,32 @@ def test_a_new_password_ends_every_session_and_the_old_password_no_longer_logs_i
         assert "wrong password" in log_in(director).text
         log_in(director, password="new secret 2")
         assert director.get("/director").url.path == "/director"
+
+
+def test_the_ranking_shows_the_factored_total_of_a_pair_with_fewer_boards(client, ingest):
+    """Table 1 has played boards 1 and 2, table 4 only board 1: table 4's pairs are given their
+    total scaled to two boards beside the raw one; table 1's, who played both, none."""
+    send(ingest, 1, 1)
+    send(ingest, 1, 2, contract="3NT", declarer="S", tricks=9)
+    send(ingest, 4, 1, tricks=9)
+    log_in(client)
+    fragment = client.get("/fragment/ranking").text
+    assert "Factored" in fragment
+    entries = {e.pair: e for group in ingest.live.standings().ranking.values() for e in group}
+    at = ingest.session.movement.at(1, 4)
+    late, full = entries[at.ns], entries[ingest.session.movement.at(1, 1).ns]
+    assert (late.boards, full.boards, full.factored) == (1, 2, None)
+    assert late.factored == late.total * full.top / late.top
+    row = re.search(rf'<tr data-pair="{at.ns}">.*?</tr>', fragment, re.S)
+    assert row is not None and f'<td class="factored">{late.factored:.2f}</td>' in row.group(0)
+
+
+def test_the_pair_page_names_its_players_with_their_numbers(client, ingest):
+    """The numbers the players keyed at the table (director.members), a guest's 0 as a guest."""
+    send(ingest, 1, 1)
+    send(ingest, 1, 2, contract="3NT", declarer="S", tricks=9)
+    ingest.session.setup.numbers[1] = [{"national": "12345", "club": "C17", "name": "Ann Andersen"},
+                                       {"national": "0", "club": "", "name": ""}]
+    log_in(client)
+    page = client.get("/pair/1").text
+    assert '<p id="players">Ann Andersen (no. 12345), (guest)</p>' in page

@@ -69,7 +69,16 @@ def _claim_entry() -> BoardFlow:
     return flow
 
 
+def _players() -> BoardFlow:
+    """North's number entered, East keying theirs."""
+    flow = BoardFlow(FlowConfig(boards=[1, 2], deals={1: DEAL}, player_numbers=True))
+    feed(flow, key("N", "1"), key("N", "2"), key("N", "OK"), key("E", "4"), key("E", "7"), key("E", "XX"))
+    return flow
+
+
 CASES = {
+    "players": (_players, Seat.E),
+    "players-entered": (_players, Seat.N),
     "start": (lambda: _flow(), Seat.N),
     "waiting": (_waiting, Seat.S),
     "auction": (_auction_with_message, Seat.S),

@@ -106,6 +106,12 @@ SCENARIOS: dict[str, Scenario] = {
     "minibridge": (lambda: FlowConfig(boards=[1], game="minibridge"),
                    [*MINIBRIDGE[:2], key("N", "OK"), *MINIBRIDGE[2:]]),
     "two-player": (lambda: FlowConfig(boards=[1], game="two-player"), two_player_deal()[0]),
+    "players' numbers": (
+        lambda: FlowConfig(boards=[1], player_numbers=True, card_readers=False, bidding_boxes=False),
+        [*(key("N", digit) for digit in "1234567"), key("N", "XX"), key("N", "PASS"),
+         *(key("N", digit) for digit in "1234"), key("N", "OK"),
+         key("E", "OK"), key("E", "UNDO"), key("E", "H"), key("E", "PASS"), key("S", "6"),
+         key("S", "OK"), key("W", "OK")]),
 }
 
 MOVES = [Moves.of({"round": 12, "table": 3, "ns": 13, "ew": 26, "next": {
@@ -206,7 +212,7 @@ def test_the_services_display_texts_go_through_the_catalogue(tmp_path: Path) -> 
 
 # ---- reference frames in Danish and German ---------------------------------------------------------
 @pytest.mark.parametrize("language", ["da", "de"])
-@pytest.mark.parametrize("name", ["start", "auction", "play", "result"])
+@pytest.mark.parametrize("name", ["start", "auction", "play", "result", "players", "players-entered"])
 def test_reference_screens_in_danish_and_german(name: str, language: str) -> None:
     make, seat = CASES[name]
     with i18n.speaking(language):

@@ -112,8 +112,8 @@ NOT_PROSE = {
                   "module", "sh1106", "ssd1306", "utf-8", "pin map"},  # "pin map": the default source's name
     "service.py": {" [table]", " [table] rounds", ": language: ", "table.toml", "utf-8", "bidding_boxes",
                    "boards", "card_readers", "club", "deals", "deck", "frames", "game", "hand_check",
-                   "honours", "journal", "language", "link", "pinmap", "players", "policy", "rounds",
-                   "session", "stop_seconds", "table"},
+                   "honours", "journal", "language", "link", "pinmap", "player_numbers", "players", "policy",
+                   "rounds", "session", "stop_seconds", "table"},
 }
 
 

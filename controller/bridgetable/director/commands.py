@@ -16,6 +16,7 @@ from ..link import Broker
 from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
 from .downlink import SetupReceiver
+from .members import MemberList
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards, session_boards
 from .station import Station
 from .store import BoardInfo, open_store
@@ -140,6 +141,7 @@ def run_station_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         club, login = station_login(Path(args.accounts))
+        members = MemberList.read(args.members) if args.members else None  # refused before anything begins
     except SetupError as exc:
         print(f"bridgetable station: {exc}", file=sys.stderr)
         return 2
@@ -162,7 +164,7 @@ def run_station_command(args: argparse.Namespace) -> int:
                              else setup_from_args(args))
             session = Session.create(store, setup, boards)
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
-        station = Station(session, broker, keys, club)
+        station = Station(session, broker, keys, club, members=members)
         station.start()
         upstream = start_upstream(args, session, club, central, station) if central else None
         print(_("{event}: round {round} of {rounds}; web pages on {url}").format(

@@ -44,10 +44,12 @@ _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
 
 def _names(session: Session, pair: int) -> tuple[str, str]:
-    """The two players of a pair from "Ann & Bob" (or the pair's name twice)."""
+    """The two players of a pair: the member list's names of the numbers they keyed at the table
+    (``director.members``), else from "Ann & Bob" (or the pair's name twice)."""
     text = session.setup.pairs.get(pair, f"Pair {pair}")
     first, _, second = text.partition(" & ")
-    return first, second or first
+    named = [player.get("name", "") for player in session.setup.numbers.get(pair, [])] + ["", ""]
+    return named[0] or first, named[1] or second or first
 
 
 def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: date) -> BoardRecord:

@@ -21,6 +21,7 @@ from ..link import SCHEMA_VERSION, ReceivedResult
 from ..link.logthrottle import LogThrottle
 from .checks import result_problem
 from .livetables import LiveTables
+from .members import MemberList, entered_numbers
 from .session import Session
 from .standings import LiveStandings, TravellerRow
 from .store import StoredResult
@@ -64,8 +65,10 @@ def stored_from_message(message: dict[str, Any], session: Session) -> StoredResu
 class Ingest:
     """The station's live core: stores results, tracks the tables, notifies listeners."""
 
-    def __init__(self, session: Session, publish_traveller: Callable[[dict[str, Any]], None] | None = None):
+    def __init__(self, session: Session, publish_traveller: Callable[[dict[str, Any]], None] | None = None,
+                 members: MemberList | None = None):
         self.session = session
+        self.members = members  # the club's member list: the names of the numbers entered at the tables
         tables = range(1, session.movement.tables + 1)
         self.status: dict[int, TableStatus] = {t: TableStatus(t) for t in tables}
         self._publish_traveller = publish_traveller
@@ -127,6 +130,9 @@ class Ingest:
                                          f"table {stored.table} board {stored.board}: not in the movement")
             self.played.add((stored.table, stored.board))
             self.live.put(stored)
+            if stored.source == "table" and entered_numbers(self.session.setup, stored.record,
+                                                             stored.ns, stored.ew, self.members):
+                self.session.save()
         for board in sorted({stored.board for stored in added}):
             self.publish_traveller(board)
         if added:

@@ -60,7 +60,8 @@ class Standings:
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
         """The demo's JSON: the ranking (every group, best first) and every traveller."""
         ranking = [{"pair": e.pair, "names": names.get(e.pair, ""), "percent": round(e.percent, 2),
-                    "rank": e.rank, "group": group, "total": round(e.total, 2)}
+                    "rank": e.rank, "group": group, "total": round(e.total, 2),
+                    **({"factored": round(e.factored, 2)} if e.factored is not None else {})}
                    for group, entries in self.ranking.items() for e in entries]
         travellers = [{"board": board, "rows": [
             {"ns": row.result.ns, "ew": row.result.ew, "contract": row.result.contract or "",

@@ -20,6 +20,7 @@ from ..i18n import STATION
 from ..link import Broker, ReceivedResult, StationLink
 from .actions import ActionError
 from .ingest import Ingest
+from .members import MemberList
 from .session import Session
 from .teamevent import pair_round
 
@@ -31,16 +32,19 @@ ANSWER_EVERY = 1.0  # seconds: a table's states between two answers with its ass
 class Station:
     """One session's station on a broker. ``keys`` are the tables' signing keys."""
 
-    def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str) -> None:
+    def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str,
+                 members: MemberList | None = None) -> None:
+        """``members``: the club's member list, which names the numbers the players key at the tables."""
         self.session = session
         self.round = 0
         self._lock = threading.RLock()
         self._answered: dict[int, float] = {}  # table -> when its assignment was last sent
         self.finished = threading.Event()
-        self.ingest = Ingest(session, publish_traveller=self._publish_traveller)
+        self.ingest = Ingest(session, publish_traveller=self._publish_traveller, members=members)
+        self._names: dict[int, dict[str, dict[str, str]]] = {}  # table -> seat -> the number and its name
         self.link = StationLink(club, keys, self._store, broker, store_many=self._store_many,
                                 client_id=f"bridgetable-station-{club}", on_state=self._on_state,
-                                on_live=self.ingest.on_live,
+                                on_live=self._on_live,
                                 check=self.ingest.check_result, on_ready=self.republish)
         self.ingest.subscribe(self._on_change)
 
@@ -89,6 +93,24 @@ class Station:
                 log.info("table %s announced itself in round %s: assignment of round %s sent again",
                          table, state.get("round"), current)
                 self.link.publish_assignment(assignment)
+
+    def _on_live(self, message: dict[str, Any]) -> None:
+        """A table's live feed: a player's number keyed there is named back to the table (its
+        assignment again, with the names); calls and cards go to the pages."""
+        if message["event"] != "number":
+            self.ingest.on_live(message)
+            return
+        seat, number = message.get("seat"), message["value"]
+        if seat is None or message.get("session", self.session.id) != self.session.id:
+            return
+        members = self.ingest.members
+        member = members.lookup(number) if members is not None else None
+        with self._lock:
+            named = self._names.setdefault(message["table"], {})
+            named[seat] = {"number": number, "name": member.name if member else ""}
+            for assignment in self.session.assignments(self.round) if self.round else []:
+                if assignment["table"] == message["table"]:
+                    self.link.publish_assignment({**assignment, "players": dict(named)})
 
     def republish(self) -> None:
         """Publish the current round's assignments again (after each (re)connection)."""

@@ -54,6 +54,7 @@ def phase(name: str) -> str:
     """A table's phase as its state message names it ("auction"), in the reader's language."""
     return {
         "waiting": pgettext("phase", "waiting"),
+        "players": pgettext("phase", "players' numbers"),
         "start": pgettext("phase", "start"),
         "hand check": pgettext("phase", "hand check"),
         "stock": pgettext("phase", "stock"),

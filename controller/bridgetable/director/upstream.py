@@ -106,13 +106,29 @@ def board_list(boards: Iterable[BoardInfo]) -> list[dict[str, Any]]:
             for b in boards]
 
 
+def numbered(named: list[dict[str, str]], numbers: list[dict[str, str]]) -> list[dict[str, str]]:
+    """A pair's players with the numbers the set-up knows (``--numbers``, or keyed at the table and
+    named by the member list, ``director.members``), in the order of the names; 0 (a guest) is no
+    number."""
+    found = [dict(player) for player in named]
+    for index, known in enumerate(numbers):
+        if index >= len(found):
+            found.append({"name": known.get("name", "")})
+        if known.get("name"):
+            found[index]["name"] = known["name"]
+        if known.get("national", "0").lstrip("0"):
+            found[index]["number"] = known["national"]
+    return found
+
+
 def setup_content(session: Session) -> dict[str, Any]:
     """What the center needs of a session before the first result: event, movement, scoring,
     teams, pairs with their players, boards with their deals."""
     setup = session.setup
     return {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
             "teams": setup.teams,
-            "pairs": {str(pair): {"names": names, "players": players(names)}
+            "pairs": {str(pair): {"names": names,
+                                  "players": numbered(players(names), setup.numbers.get(pair, []))}
                       for pair, names in sorted(setup.pairs.items())},
             "boards": board_list(session.store.boards(session.id).values())}
 

@@ -167,7 +167,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         penalties = [p for p in station.session.setup.penalties if p["pair"] == number]
         return station.render("pair.html", pair=number, entry=entry, lines=lines, penalties=penalties,
                               names=station.session.setup.pairs, scoring=station.session.setup.scoring,
-                              in_play=playing)
+                              in_play=playing, players=station.session.setup.numbers.get(number, []))
 
     async def match(request: Request) -> Response:
         round_, team = request.path_params["round"], request.path_params["team"]

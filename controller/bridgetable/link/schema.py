@@ -178,7 +178,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "claim": nullable(obj({"claimer": SEAT, "tricks": nullable(TRICKS), "remaining": TRICKS,
                                 "state": string(16)})),
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
-         "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE},
+         "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE,
+         "players": obj({}, {seat: string(12) for seat in "NESW"})},  # federation numbers, "0": a guest
     ),
     "ack": (  # signed with the table's key (the station holds it): a forged ack is ignored
         {"session": SESSION, "round": ROUND, "table": POSITIVE, "board": POSITIVE,
@@ -203,6 +204,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "boards_to": POSITIVE}),
+         "players": obj({}, {seat: obj({"number": string(12), "name": string(64, allow_empty=True)})
+                             for seat in "NESW"}),  # the names of the numbers keyed there ("": unknown)
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (

@@ -60,6 +60,7 @@ class UnitLink:
                               on_refused=self._on_refused, resend_min=resend_min, resend_max=resend_max)
         view = service.flow.view()
         self._live = (view.boards_done, len(view.calls), len(view.played))  # what the live feed has had
+        self._numbers: dict[str, str] = {}  # the players' numbers the live feed has had
         self._publish_state(view)
         service.listeners.append(self._on_handled)
 
@@ -88,6 +89,8 @@ class UnitLink:
             finally:
                 self.outbox.journal = self.service.journal  # a new session: a new journal
         self.station_shows_traveller = assignment.get("show_traveller", True)
+        if "players" in assignment:
+            self.service.show_names(assignment["players"])
         if assignment["round"] != self._refused_round:
             self.refusal = None
         self._publish_state(self.service.flow.view())
@@ -141,6 +144,16 @@ class UnitLink:
             self.link.publish_live(view.board, len(view.calls) + index, "card", card,
                                    players.get(card, str(event.seat)), **fields)
         self._live = (view.boards_done, len(view.calls), len(view.played))
+        self._publish_numbers(view, fields)
+
+    def _publish_numbers(self, view: TableView, fields: dict[str, Any]) -> None:
+        """A player's number once entered (``table.phases.players``; a guest's 0 aside), for the
+        station to name it."""
+        entered = {str(seat): number for seat, number in self.service.flow.current.player_numbers.items()}
+        for seat, number in sorted(entered.items()):
+            if self._numbers.get(seat) != number and number != "0":
+                self.link.publish_live(view.board, 0, "number", number, seat, **fields)
+        self._numbers = entered
 
     def _session_round(self, board: int) -> dict[str, Any]:
         fields: dict[str, Any] = {"session": self.service.config.session}

@@ -19,7 +19,10 @@ from .results import Scored
 
 @dataclass(frozen=True, slots=True)
 class RankEntry:
-    """One line of a ranking. ``top`` is 0 for IMP scoring; ``rank`` is "1", "2=", ..."""
+    """One line of a ranking. ``top`` is 0 for IMP scoring; ``rank`` is "1", "2=", ...
+    ``factored``: for a pair that played fewer boards than its group's most (a late arrival, a
+    fouled board), its total scaled to those boards as the club scorers give it beside the raw one
+    (``positions``); None for a pair that played them all."""
 
     rank: str
     pair: int
@@ -28,6 +31,7 @@ class RankEntry:
     total: float
     top: float
     boards: int
+    factored: float | None = None
 
     @property
     def percent(self) -> float:
@@ -118,8 +122,20 @@ def rank_pairs(scored: Iterable[Scored], *, by_direction: bool = False) -> dict[
     return tally.ranking(by_direction=by_direction)
 
 
+def factored(entry: RankEntry, boards: int, top: float) -> float | None:
+    """``entry``'s total scaled to a group's full ``boards`` (whose matchpoint top is ``top``): by
+    the tops for matchpoints, so that it is the pair's percentage of the full top, by the boards
+    for IMPs and total points; None when the pair played them all."""
+    if entry.boards >= boards or not entry.boards:
+        return None
+    return entry.total * top / entry.top if entry.top else entry.total * boards / entry.boards
+
+
 def positions(entries: list[RankEntry]) -> list[RankEntry]:
-    """Best first, each with its place; pairs with the same key share the first of their places."""
+    """Best first, each with its place; pairs with the same key share the first of their places;
+    a pair with fewer boards than the most with its factored total."""
+    boards = max((e.boards for e in entries), default=0)
+    top = max((e.top for e in entries if e.boards == boards), default=0.0)
     keyed = sorted(((e.key, e) for e in entries), key=lambda ke: (-ke[0], ke[1].pair))
     tied = Counter(key for key, _ in keyed)
     ranked = []
@@ -128,5 +144,6 @@ def positions(entries: list[RankEntry]) -> list[RankEntry]:
         if i and key != keyed[i - 1][0]:
             first = i
         rank = f"{first + 1}=" if tied[key] > 1 else str(i + 1)
-        ranked.append(RankEntry(rank, e.pair, e.section, e.direction, e.total, e.top, e.boards))
+        ranked.append(RankEntry(rank, e.pair, e.section, e.direction, e.total, e.top, e.boards,
+                                factored(e, boards, top)))
     return ranked

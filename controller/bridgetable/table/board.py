@@ -54,6 +54,7 @@ CALL_KEYS = {Key.PASS: PASS, Key.DOUBLE: DOUBLE, Key.REDOUBLE: REDOUBLE}
 
 class Phase(Enum):
     WAITING = "waiting"  # every board given is confirmed; the station's next assignment is awaited
+    PLAYERS = "players"  # the session's first board: each player enters their federation number
     START = "start"  # board number, dealer, vulnerability; OK begins
     HAND_CHECK = "hand check"  # each player scans their 13 cards
     STOCK = "stock"  # the two-player game: 13 tricks at no trump, drawing from the stock
@@ -93,6 +94,7 @@ class FlowConfig:
     game: str = "duplicate"  # the game form (bridge.GAME_FORMS); the others ignore ``boards``
     honours: bool = True  # Chicago: whether honours count (a rubber always counts them)
     players: tuple[Seat, Seat] = (Seat.S, Seat.W)  # the two-player game's seats, different sides
+    player_numbers: bool = False  # the first board asks each player's federation number (phases.players)
 
     def __post_init__(self) -> None:
         if self.game not in GAME_FORMS:
@@ -186,6 +188,8 @@ class BoardInPlay:
         self.requiring = False  # declarer pressed OK to require one of several suits (Law 51B)
         self.honours: Honour | None = None  # entered with the keys when the hands are unknown
         self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
+        self.typed: dict[Seat, str] = {}  # a player's federation number as it is keyed (phases.players)
+        self.player_numbers: dict[Seat, str] = {}  # the numbers entered ("0": a guest), for the result
         self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play
         self.two: OpenTwoHandedPlay | None = None
         if rules.players is not None:  # the stock phase: the dealer's opponent leads

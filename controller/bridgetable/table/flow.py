@@ -44,7 +44,7 @@ from ..events import EventKind, Key, TableEvent
 from ..i18n import LAWS, notation
 from .board import BoardInPlay, DealRules, FlowConfig, Handler, Phase, Refused
 from .forms import table_form
-from .phases import announcement, auction, claim, irregularity, play, result, start, twoplayer
+from .phases import announcement, auction, claim, irregularity, play, players, result, start, twoplayer
 from .view import TableView, table_view
 
 __all__ = ["BoardFlow", "FlowConfig", "Outcome", "Phase", "Refused", "TableView"]
@@ -52,6 +52,7 @@ __all__ = ["BoardFlow", "FlowConfig", "Outcome", "Phase", "Refused", "TableView"
 _ = LAWS.gettext
 
 HANDLERS: dict[Phase, Handler] = {
+    Phase.PLAYERS: players.on_key,
     Phase.START: start.on_start,
     Phase.HAND_CHECK: start.on_hand_check_key,
     Phase.AUCTION: auction.on_auction_key,
@@ -107,7 +108,7 @@ class BoardFlow:
         form, done = self.form, self.boards_done
         setup = form.setup(done)
         if setup is not None:
-            phase = Phase.START
+            phase = Phase.PLAYERS if self.config.player_numbers and done == 0 else Phase.START
         else:
             phase = Phase.WAITING if self.config.more_boards else Phase.DONE
             setup = form.resting(done)

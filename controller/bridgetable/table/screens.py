@@ -263,6 +263,22 @@ def _body_hand_check(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     return _("You: {count}/13  UNDO rescan").format(count=view.hand_counts[seat])
 
 
+def _body_players(canvas: _Canvas, view: TableView, seat: Seat) -> str:
+    """A player's federation number, keyed at their seat (``phases.players``)."""
+    canvas.text(0, 13, _("Your federation number"), size=9)
+    number = view.numbers.get(str(seat), "")
+    if str(seat) in view.entered:
+        shown = _("Guest") if number == "0" else number
+        canvas.text(WIDTH // 2, 25, shown, size=13, bold=True, anchor="ma")
+        if number != "0" and str(seat) in view.names:  # the station's name, to check
+            canvas.text(WIDTH // 2, 41, view.names[str(seat)] or _("not on the member list"), size=9,
+                        anchor="ma")
+        waiting = 4 - len(view.entered)
+        return ngettext("Waiting for {n} player", "Waiting for {n} players", waiting).format(n=waiting)
+    canvas.text(WIDTH // 2, 25, number + "_", size=13, bold=True, anchor="ma")
+    return _("OK enters; OK alone: guest")
+
+
 def _body_auction(canvas: _Canvas, view: TableView, seat: Seat) -> str:
     for i, who in enumerate(Seat):
         canvas.text(i * 32 + 2, 12, notation.seat(str(who)), size=9, bold=(who == seat), right=_column(i)[1])
@@ -579,6 +595,7 @@ def _body_stock(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 
 _BODIES = {
     Phase.WAITING: _body_waiting,
+    Phase.PLAYERS: _body_players,
     Phase.START: _body_start,
     Phase.HAND_CHECK: _body_hand_check,
     Phase.AUCTION: _body_auction,

@@ -9,6 +9,7 @@ after a crash the journal is replayed and the table is exactly where it was.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import queue
@@ -90,6 +91,7 @@ class TableService:
         results = journal.results()
         self.last_confirmed: int | None = results[-1].board if results else None
         self.traveller: dict[str, Any] | None = None  # on show until the next event
+        self.player_names: dict[str, dict[str, str]] = {}  # the station's: seat -> {"number", "name"}
         self.events: queue.Queue[TableEvent | None] = queue.Queue()
         self.handled = 0  # events handled since start, accepted or refused
         self.clock: Callable[[], float] = time.monotonic
@@ -156,8 +158,19 @@ class TableService:
                 display.show(frame)
             return
         view = self.flow.view()
+        if view.entered and self.player_names:  # a name is shown beside the number it names only
+            view = dataclasses.replace(view, names={
+                seat: named["name"] for seat, named in self.player_names.items()
+                if seat in view.entered and view.numbers.get(seat) == named["number"]})
         for seat, display in self.displays.items():
             display.show(render(view, seat, self.moves))
+
+    def show_names(self, players: dict[str, dict[str, str]]) -> None:
+        """The station's names of the players' numbers entered here (an assignment's ``players``):
+        drawn beside the numbers while they are keyed; no state of the table (not journaled)."""
+        with self._lock:
+            self.player_names = dict(players)
+            self.refresh()
 
     def notice(self, text: str) -> None:
         """Show ``text`` on every seat's display (a word from the station) until the next event."""
@@ -423,7 +436,7 @@ def load_config(path: str | Path) -> TableConfig:
     from_station = link is not None and "boards" not in table
     known = {"club", "session", "table", "boards", "rounds", "deals", "hand_check", "card_readers",
              "bidding_boxes", "journal", "pinmap", "deck", "frames", "policy", "stop_seconds", "game",
-             "honours", "players", "language"}
+             "honours", "players", "language", "player_numbers"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(_("{path}: unknown settings in [table]: {names}").format(path=path,
@@ -451,6 +464,7 @@ def load_config(path: str | Path) -> TableConfig:
             card_readers=bool(table.get("card_readers", True)),
             bidding_boxes=bool(table.get("bidding_boxes", True)),
             hand_check=bool(table.get("hand_check", False)),
+            player_numbers=bool(table.get("player_numbers", False)),
             club=str(table.get("club", "")), session=str(table.get("session", "")),
             table=str(table.get("table", "1")),
             rounds=parse_rounds(table.get("rounds", {}), f"{path} [table] rounds"),

@@ -4,7 +4,7 @@ a restart."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..bridge import Rank, ScoreSheet, Seat, Side, Suit, callers
@@ -59,6 +59,9 @@ class TableView:
     points: tuple[int, int] | None = None  # the deal's points to NS and EW, once the result is known
     sheet: dict[str, Any] | None = None  # the game's score sheet (see ``sheet_summary``)
     announced: tuple[tuple[str, int], ...] = ()  # Minibridge: each seat's high-card points
+    numbers: dict[str, str] = field(default_factory=dict)  # players' numbers: keyed so far, or entered
+    entered: tuple[str, ...] = ()  # the seats whose number is entered ("0": a guest)
+    names: dict[str, str] = field(default_factory=dict)  # the station's names of the numbers entered
     message: str | None = None
 
     def callers(self) -> list[Seat]:
@@ -103,7 +106,10 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         game=b.config.game, deal=b.setup.number, honours=str(b.honours) if b.honours else None,
         points=result.points(b), sheet=None if sheet is None else sheet_summary(sheet),
         announced=tuple((str(seat), hcp) for seat, hcp in announcement.points(b).items())
-        if b.phase is Phase.ANNOUNCE else (), message=message,
+        if b.phase is Phase.ANNOUNCE else (),
+        numbers={str(seat): b.player_numbers.get(seat, b.typed.get(seat, "")) for seat in Seat}
+        if b.phase is Phase.PLAYERS else {},
+        entered=tuple(str(seat) for seat in Seat if seat in b.player_numbers), message=message,
     )
     two = twoplayer.played(b)
     if two is None:

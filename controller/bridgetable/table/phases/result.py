@@ -146,6 +146,8 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "tricks": b.tricks, "score_ns": score_ns(b),
         "director_calls": [*b.director_calls, *_irregularity_record(b)],
         "confirmed_by": str(confirmed_by),
+        **({"players": {str(seat): b.player_numbers[seat] for seat in Seat if seat in b.player_numbers}}
+           if b.player_numbers else {}),  # phases.players: entered at this board
         **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
            if b.rules.first_phase is Phase.ANNOUNCE else {}),
     }

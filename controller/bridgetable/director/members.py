@@ -1,0 +1,95 @@
+"""The club's member list (``bridgetable station --members members.csv``): who a federation number
+is, for the numbers the players enter at the table.
+
+A CSV file of three columns, number, name and club number, one member a line; a first line
+naming the columns ("number,name,club") is allowed. A line that does not fit is refused with
+the file and the line named, and the whole list with it: a list half read would lose names
+without anyone knowing.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..i18n import STATION
+from .session import SessionSetup, SetupError
+
+_ = STATION.gettext
+
+UNKNOWN = "0"  # the number of a guest the list does not know (USEBIO writes 0 when unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One line of the member list."""
+
+    number: str
+    name: str
+    club: str
+
+
+class MemberList:
+    """The members by their federation number."""
+
+    def __init__(self, members: dict[str, Member]) -> None:
+        self.members = members
+
+    @classmethod
+    def read(cls, path: str | Path) -> MemberList:
+        """The list in ``path``; a SetupError naming the file and line of anything that does not fit."""
+        try:
+            with open(path, encoding="utf-8-sig", newline="") as file:
+                rows = list(csv.reader(file))
+        except (OSError, UnicodeDecodeError, csv.Error) as error:
+            raise SetupError(f"--members {path}: {getattr(error, 'strerror', None) or error}") from error
+        members: dict[str, Member] = {}
+        lines: dict[str, int] = {}
+        for line, row in enumerate(rows, start=1):
+            fields = [value.strip() for value in row]
+            if not any(fields) or (line == 1 and fields and fields[0].lower() == "number"):
+                continue
+            if len(fields) != 3 or not fields[0].isdigit() or fields[0] == UNKNOWN or not fields[1]:
+                raise SetupError(_("--members {file} line {line}: write a member as NUMBER,NAME,CLUB "
+                                   "(the number in digits), not {row}").format(
+                    file=path, line=line, row=repr(",".join(row))))
+            number = str(int(fields[0]))
+            if number in members:
+                raise SetupError(_("--members {file} line {line}: number {number} is also on line "
+                                   "{first}").format(file=path, line=line, number=number,
+                                                     first=lines[number]))
+            members[number], lines[number] = Member(number, fields[1], fields[2]), line
+        return cls(members)
+
+    def lookup(self, number: str) -> Member | None:
+        """The member with that number (leading zeros aside), or None: a guest, or not a member."""
+        key = number.strip().lstrip("0")
+        return self.members.get(key) if key.isdigit() else None
+
+
+def entered_numbers(setup: SessionSetup, record: dict[str, Any], ns: int, ew: int,
+                    members: MemberList | None) -> bool:
+    """Take the players' numbers a table entered (a result's ``players``, ``table.phases.players``)
+    into the set-up's ``numbers`` of its two pairs (North then South, East then West, the order of
+    the names), each with the name and club the member list gives, and name a pair the director
+    left unnamed after its two members ("Ann Andersen & Bo Berg"); True if anything changed."""
+    entered = record.get("players")
+    if not isinstance(entered, dict):
+        return False
+    changed = False
+    for pair, seats in ((ns, "NS"), (ew, "EW")):
+        if not pair or not all(seat in entered for seat in seats):
+            continue
+        players = []
+        for seat in seats:
+            number = str(entered[seat])
+            member = members.lookup(number) if members is not None else None
+            players.append({"national": number, "club": member.club if member else "",
+                            "name": member.name if member else ""})
+        if setup.numbers.get(pair) != players:
+            setup.numbers[pair], changed = players, True
+        if pair not in setup.pairs and all(player["name"] for player in players):
+            setup.pairs[pair], changed = " & ".join(player["name"] for player in players), True
+    return changed
