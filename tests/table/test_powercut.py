@@ -22,7 +22,7 @@ from bridgetable.table.script import auction_events, play_events
 
 from ..powercutfs import PowerCutMount, unavailable
 from .helpers import DEAL, key, reference_run
-from .test_recovery import BOARD, _send, _start, write_pbn
+from .test_recovery import BOARD, _send, _start, finish_session, write_pbn
 
 pytestmark = pytest.mark.skipif(unavailable() is not None, reason=f"power-cut file system: {unavailable()}")
 
@@ -96,12 +96,7 @@ def run_table_cuts(tmp_path: Path, cuts: int, seed: int) -> dict[str, int]:
                 allowed = (position, position + 1) if in_flight else (position,)
                 figures["exact resumes"] += resumed in allowed and state == states[resumed]
                 position = resumed
-            process = _start(config, journal)
-            for event in EVENTS[position:]:
-                _send(process, event.to_json())
-            assert process.stdin is not None
-            process.stdin.close()
-            assert process.wait(timeout=30) == 0
+            finish_session(config, journal, EVENTS[position:])
             finished = Journal(journal, session="s")
             boards = [entry.payload["board"] for entry in finished.results()]
             finished.close()

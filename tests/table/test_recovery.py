@@ -70,6 +70,16 @@ def _send(process: subprocess.Popen[str], event_json: str) -> dict:
     return json.loads(process.stdout.readline())
 
 
+def finish_session(config: Path, journal: Path, events: list[TableEvent]) -> None:
+    """A fresh table process fed ``events`` (the rest of the session) until its input ends."""
+    process = _start(config, journal)
+    for event in events:
+        _send(process, event.to_json())
+    assert process.stdin is not None
+    process.stdin.close()
+    assert process.wait(timeout=30) == 0
+
+
 def kill_and_restart(config: Path, journal: Path, events: list[TableEvent], states: list[dict],
                      position: int, moment: int, in_flight: bool) -> tuple[int, subprocess.Popen[str]]:
     """Run the table from ``position`` to ``moment`` (each state as ``states`` says), SIGKILL it
@@ -121,12 +131,7 @@ def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) ->
                                              in_flight=number % 2 == 1)
         process.send_signal(signal.SIGKILL)
         process.wait()
-    process = _start(config, journal)
-    for event in events[position:]:
-        _send(process, event.to_json())
-    assert process.stdin is not None
-    process.stdin.close()
-    assert process.wait(timeout=30) == 0
+    finish_session(config, journal, events[position:])
     results = Journal(journal, session="s").results()
     assert [r.payload for r in results] == expected_results  # each board once, as if never killed
     assert results[1].payload["claim"]["tricks"] == 8
