@@ -44,8 +44,9 @@ def test_the_ranking_updates_when_a_result_arrives(served, browser):
     last = next(a.table for a in session.movement.assignments if 1 in a.boards and a.table not in (1, 4))
     assert browser.find_element(By.ID, "no-results")  # board 1 is still in play at a third table
     ingest.store_result(received(result_message(session, last, 1, "4S", "N", 9)))  # pair 1 beats it
-    row = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'table[data-group="A NS"] tr[data-pair="1"]'))
-    assert "Ann & Bob" in row[0].text
+    # read in one script: the ranking's fragment may be replaced between finding a row and reading it
+    row = "document.querySelector('table[data-group=\"A NS\"] tr[data-pair=\"1\"]')"
+    wait.until(lambda d: "Ann & Bob" in (d.execute_script(f"var r = {row}; return r ? r.textContent : ''")))
     cell = 'table[data-group="A NS"] tr[data-pair="1"] td.percent'
     percent = f"return document.querySelector('{cell}').textContent"
     wait.until(lambda d: d.execute_script(percent) == "50.00")  # 1 of 2
