@@ -28,6 +28,9 @@ def token(client: TestClient) -> str:
     page = client.get("/operator", auth=LOGIN).text
     found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
     assert found, "the operator's page has no delete form"
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    assert title is not None and "<" not in title.group(1)  # the page's parts in its body, once
+    assert page.count('id="deletions"') == 1 and page.count('id="revoked"') == 1
     return found.group(1)
 
 
