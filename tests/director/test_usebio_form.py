@@ -52,6 +52,22 @@ def elements(root: ET.Element, path: str = "") -> Iterator[tuple[str, ET.Element
         yield from elements(child, path)
 
 
+def assert_in_form(ours: ET.Element, form: ET.Element, text: dict[str, str]) -> None:
+    """Every element of ``ours`` stands where ``form`` puts it (the same parent, in the same order
+    among its siblings), and each element's text has the form ``text`` gives for its tag."""
+    theirs = children_order(form)
+    for path, element in elements(ours):
+        tags = [child.tag for child in element]
+        if not tags:
+            pattern = text.get(element.tag)
+            assert pattern is None or re.fullmatch(pattern, element.text or ""), f"{path}: {element.text!r}"
+            continue
+        assert path in theirs, f"{path}: the scorers' files have no such element"
+        assert set(tags) <= set(theirs[path]), f"{path}: {sorted(set(tags) - set(theirs[path]))} not theirs"
+        positions = [theirs[path].index(tag) for tag in tags]
+        assert positions == sorted(positions), f"{path}: {tags} out of the scorers' order {theirs[path]}"
+
+
 def played(tmp_path: Path, scoring: str, movement: dict | None = None,
            numbers: dict[int, list[dict[str, str]]] | None = None) -> Session:
     tmp_path.mkdir(parents=True, exist_ok=True)
@@ -82,21 +98,9 @@ def test_every_element_stands_where_the_scorers_files_put_it(tmp_path: Path, cas
     scoring, movement, numbers, form = CASES[case]
     reference = ET.parse(FORMS / form).getroot()
     ours = ET.fromstring(usebio_xml(played(tmp_path, scoring, movement, numbers), club="Example Club"))
-    theirs = children_order(reference)
-    for path, element in elements(ours):
-        tags = [child.tag for child in element]
-        if not tags:
-            continue
-        assert path in theirs, f"{path}: the scorers' files have no such element"
-        assert set(tags) <= set(theirs[path]), f"{path}: {sorted(set(tags) - set(theirs[path]))} not theirs"
-        positions = [theirs[path].index(tag) for tag in tags]
-        assert positions == sorted(positions), f"{path}: {tags} out of the scorers' order {theirs[path]}"
+    assert_in_form(ours, reference, TEXT)
     assert ours.find("EVENT").get("EVENT_TYPE") == reference.find("EVENT").get("EVENT_TYPE")
     assert ours.find("EVENT/PARTICIPANTS").get("EVENT_TYPE") == reference.find("EVENT").get("EVENT_TYPE")
-    for path, element in elements(ours):
-        pattern = TEXT.get(element.tag)
-        if pattern is not None and len(element) == 0:
-            assert re.fullmatch(pattern, element.text or ""), f"{path}: {element.text!r}"
     for pair in ours.iter("PAIR"):  # every player with a number, 0 when it is not known
         assert [p.find("NATIONAL_ID_NUMBER") is not None for p in pair.iter("PLAYER")] == [True, True]
 

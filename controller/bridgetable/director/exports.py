@@ -25,6 +25,7 @@ from ..scoring.adjusted import Adjusted
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
+from .store import StoredResult
 from .teampages import team_names
 from .templating import TEMPLATES
 
@@ -172,23 +173,59 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     a NATIONAL_ID_NUMBER, 0 when not known), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
-    empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR."""
+    empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR; a
+    team event (round robin or Swiss) its teams and matches (``usebio_teams``)."""
     standings = standings or score_session(session)
     on = on or date.today()
-    setup = session.setup
-    number = _usebio_pair_number(session)
+    if standings.event is not None:
+        from .usebio_teams import team_event_usebio  # it writes with this module's helpers
+
+        root = team_event_usebio(session, standings.event, standings, on, club)
+    else:
+        root = _pairs_usebio(session, standings, on, club)
+    _handset(root, session, sorted(standings.travellers))
+    ET.indent(root)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<!DOCTYPE USEBIO SYSTEM "{USEBIO_DTD}">\n'
+            + ET.tostring(root, encoding="unicode", short_empty_elements=False) + "\n")
+
+
+def usebio_event(session: Session, on: date, club: str, event_type: str, winners: int,
+                 methods: list[tuple[str, object]]) -> tuple[ET.Element, ET.Element]:
+    """The USEBIO root with its CLUB and the EVENT's header as the scorers write it, ending with
+    the scoring ``methods``; (root, event)."""
     root = ET.Element("USEBIO", Version="1.2")
     ET.SubElement(ET.SubElement(root, "CLUB"), "CLUB_NAME").text = club
-    event_type, method, points = _USEBIO_EVENT[setup.scoring]
     event = ET.SubElement(root, "EVENT", EVENT_TYPE=event_type)
+    setup = session.setup
     for tag, value in (("EVENT_IDENTIFIER", session.id), ("EVENT_DESCRIPTION", setup.event),
                        ("PROGRAM_NAME", "bridgetable"), ("PROGRAM_VERSION", _version()),
-                       ("WINNER_TYPE", len(standings.ranking)), ("TITLE", setup.event),
+                       ("WINNER_TYPE", winners), ("TITLE", setup.event),
                        ("DATE", on.strftime("%d/%m/%Y")), ("MASTER_POINT_TYPE", setup.master_point_type),
-                       ("SESSION_COUNT", 1), ("SECTION_COUNT", 1)):
+                       ("SESSION_COUNT", 1), ("SECTION_COUNT", 1), *methods):
         _text(event, tag, value)
-    if method != "MATCH_POINTS":  # the scorers' matchpoint files leave the method out
-        _text(event, "SCORING_METHOD", method)
+    return root, event
+
+
+def usebio_players(parent: ET.Element, session: Session, pair: int) -> None:
+    """A pair's two PLAYERs: the name, the NATIONAL_ID_NUMBER (0 when not known) and the
+    CLUB_ID_NUMBER when known."""
+    numbers = session.setup.numbers.get(pair, [])
+    for index, name in enumerate(_names(session, pair)):
+        player = ET.SubElement(parent, "PLAYER")
+        _text(player, "PLAYER_NAME", name)
+        known = numbers[index] if index < len(numbers) else {}
+        _text(player, "NATIONAL_ID_NUMBER", known.get("national") or 0)
+        if known.get("club"):
+            _text(player, "CLUB_ID_NUMBER", known["club"])
+
+
+def _pairs_usebio(session: Session, standings: Standings, on: date, club: str) -> ET.Element:
+    setup = session.setup
+    number = _usebio_pair_number(session)
+    event_type, method, points = _USEBIO_EVENT[setup.scoring]
+    methods: list[tuple[str, object]] = [] if method == "MATCH_POINTS" else [("SCORING_METHOD", method)]
+    root, event = usebio_event(session, on, club, event_type, len(standings.ranking), methods)
     participants = ET.SubElement(event, "PARTICIPANTS", EVENT_TYPE=event_type)
     for entries in standings.ranking.values():
         for e in entries:
@@ -201,24 +238,13 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
             _text(pair, "PLACE", e.rank.rstrip("="))
             _text(pair, "MASTER_POINTS_AWARDED", 0)
             _text(pair, "MASTER_POINT_TYPE", setup.master_point_type)
-            numbers = setup.numbers.get(e.pair, [])
-            for index, name in enumerate(_names(session, e.pair)):
-                player = ET.SubElement(pair, "PLAYER")
-                _text(player, "PLAYER_NAME", name)
-                known = numbers[index] if index < len(numbers) else {}
-                _text(player, "NATIONAL_ID_NUMBER", known.get("national") or 0)
-                if known.get("club"):
-                    _text(player, "CLUB_ID_NUMBER", known["club"])
+            usebio_players(pair, session, e.pair)
     for board, rows in sorted(standings.travellers.items()):
         element = ET.SubElement(event, "BOARD", EVENT_TYPE=event_type)
         _text(element, "BOARD_NUMBER", board)
         for row in rows:
             _traveller_line(ET.SubElement(element, "TRAVELLER_LINE"), row, number, points)
-    _handset(root, session, sorted(standings.travellers))
-    ET.indent(root)
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<!DOCTYPE USEBIO SYSTEM "{USEBIO_DTD}">\n'
-            + ET.tostring(root, encoding="unicode", short_empty_elements=False) + "\n")
+    return root
 
 
 def _usebio_pair_number(session: Session) -> Callable[[int], str]:
@@ -235,9 +261,18 @@ def _traveller_line(line: ET.Element, row: TravellerRow, number: Callable[[int],
     r = row.result
     _text(line, "NS_PAIR_NUMBER", number(r.ns))
     _text(line, "EW_PAIR_NUMBER", number(r.ew))
+    played_fields(line, r, _artificial(row))
+    _text(line, f"NS_{points}", f"{row.ns_points:.2f}")
+    _text(line, f"EW_{points}", f"{row.ew_points:.2f}")
+
+
+def played_fields(line: ET.Element, r: StoredResult, artificial: str) -> None:
+    """What a table did, as a traveller line has it: the contract, declarer, lead (rank first,
+    "9H"), tricks and North-South's score; a passed-out board as PASS by N with 0 tricks; an
+    adjusted or weighted score as the ``artificial`` SCORE alone ("A6040")."""
     fields: list[tuple[str, object]]
     if r.adjusted or r.contract == WEIGHTED:  # the scorers' artificial score: "A" and both percentages
-        fields = [("SCORE", _artificial(row))]
+        fields = [("SCORE", artificial)]
     elif r.contract == "Pass":
         fields = [("CONTRACT", "PASS"), ("PLAYED_BY", "N"), ("TRICKS", 0), ("SCORE", 0)]
     else:
@@ -248,18 +283,20 @@ def _traveller_line(line: ET.Element, row: TravellerRow, number: Callable[[int],
     for tag, value in fields:
         if value is not None:
             _text(line, tag, value)
-    _text(line, f"NS_{points}", f"{row.ns_points:.2f}")
-    _text(line, f"EW_{points}", f"{row.ew_points:.2f}")
 
 
 def _artificial(row: TravellerRow) -> str:
     """An adjusted score as "A6040" (NS 60%, EW 40%); a weighted one by the percentages it earned."""
     if row.result.adjusted:
-        adjusted = Adjusted.parse(row.result.adjusted)
-        ns, ew = adjusted.ns, adjusted.ew
-    else:
-        ns, ew = (100 * row.ns_points / row.top, 100 * row.ew_points / row.top) if row.top else (50, 50)
+        return artificial_score(row.result.adjusted)
+    ns, ew = (100 * row.ns_points / row.top, 100 * row.ew_points / row.top) if row.top else (50, 50)
     return f"A{round(ns):02d}{round(ew):02d}"
+
+
+def artificial_score(adjusted: str) -> str:
+    """The director's adjusted score ("A+/A-", "60/40") as the scorers write it: "A6040"."""
+    score = Adjusted.parse(adjusted)
+    return f"A{round(score.ns):02d}{round(score.ew):02d}"
 
 
 def _version() -> str:
