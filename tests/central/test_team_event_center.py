@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from bridgetable.central import web
+from bridgetable.central.checks import check_body
 from bridgetable.central.db import CentralDb, Message
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -34,12 +36,15 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
     round_2 = {b for a in session.movement.round(2) for b in a.boards}
     results = session.store.results(session.id)
     played_at_table_1 = [r for r in results if r.round == 2 and r.table == 1]  # round 2: only table 1's
+    messages = [Message(CLUB, first_setup),
+                *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
+                *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
+                Message(CLUB, setup_message(session, 2))]
+    for message in messages:  # as the center's ingest checks each before storing it
+        check_body(message.body)
     db = CentralDb(central_url)
     try:
-        db.ingest([Message(CLUB, first_setup),
-                   *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
-                   *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
-                   Message(CLUB, setup_message(session, 2))])
+        db.ingest(messages)
     finally:
         db.close()
     with TestClient(web.create_app(central_url)) as visitor:
@@ -53,3 +58,17 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
         assert api["standings"]["event"]["matches"] and all(
             m["round"] == 1 or not m["boards"] or all(b["imps"] is None for b in m["boards"])
             for m in api["standings"]["event"]["matches"])
+
+
+def test_a_team_events_movement_is_checked_and_a_bad_one_refused_naming_what(tmp_path: Path) -> None:
+    setup = SessionSetup("hold", "Holdaften", {"kind": "team-event", "teams": 5, "boards_per_round": 2,
+                                               "swiss": True, "rounds": 3, "sets": None}, "TEAMS")
+    session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=28))
+    message = setup_message(session)
+    check_body(message)  # a Swiss of 5 teams, its first round paired, a bye
+    for movement, named in (({"swiss": "yes"}, "setup.movement.swiss"),
+                            ({"schedule": [{"matches": [[1, "2"]], "bye": 5}]}, "setup.movement.schedule"),
+                            ({"schedule": [{"matches": [[1, 2]], "bye": 500}]}, "setup.movement.schedule"),
+                            ({"rounds": -1}, "setup.movement: its sizes")):
+        with pytest.raises(ValueError, match=named):
+            check_body({**message, "movement": {**message["movement"], **movement}})

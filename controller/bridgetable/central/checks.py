@@ -109,10 +109,31 @@ def check_setup(message: dict[str, Any]) -> None:
                 Deal.parse(board["deal"])
         except ValueError as exc:
             raise ValueError(f"setup.boards[{n}]: {exc}") from None
-    sizes = [v for k, v in message["movement"].items() if k != "kind"]
-    if not all(well_typed(v, int) and 0 <= v <= MOVEMENT_MAX for v in sizes):
-        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
+    check_movement(message["movement"])
     try:
         build_session(message["session"], message)
     except (ValueError, TypeError) as exc:  # SetupError is a ValueError
         raise ValueError(f"setup: {exc}") from None
+
+
+def check_movement(movement: dict[str, Any]) -> None:
+    """ValueError naming what of a movement the center will not build: a size that is not a number
+    0-``MOVEMENT_MAX`` (a team event's unset ``rounds`` or ``sets`` may be null), a team event's
+    ``swiss`` that is not true or false, or a Swiss's rounds paired so far (``schedule``) not
+    ``[{"matches": [[home, away], ...], "bye": team or null}, ...]``."""
+    def size(value: Any) -> bool:
+        return well_typed(value, int) and 0 <= value <= MOVEMENT_MAX
+
+    flags = {"kind", "swiss", "schedule"}
+    sizes = [(k, v) for k, v in movement.items() if k not in flags]
+    if not all(size(v) or (v is None and k in ("rounds", "sets")) for k, v in sizes):
+        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
+    if not isinstance(movement.get("swiss", False), bool):
+        raise ValueError("setup.movement.swiss: true or false")
+    schedule = movement.get("schedule", [])
+    if not (isinstance(schedule, list) and all(
+            isinstance(r, dict) and isinstance(r.get("matches"), list)
+            and all(isinstance(m, list) and len(m) == 2 and all(map(size, m)) for m in r["matches"])
+            and (r.get("bye") is None or size(r["bye"])) for r in schedule)):
+        raise ValueError('setup.movement.schedule: each round is {"matches": [[home, away], ...], '
+                         '"bye": team or null}')
