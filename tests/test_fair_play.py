@@ -257,7 +257,7 @@ def test_no_route_of_the_center_shows_a_board_still_in_play(ingest: Ingest, post
     app = central_web.create_app(postgres, operator_password="the operator's")  # /operator: a login
     values = {"club": [CLUB, "nowhere"], "session": [uid, session.id, "nosuch"],
               "board": [*session.movement.boards, 40], "pair": [*session.movement.pairs, 99],
-              "number": ["10001", "99999"]}
+              "number": ["10001", "99999"], "round": [1, 2, 9], "team": [1, 2, 99]}  # a team event's matches
     pages, statuses = {}, {}
     with TestClient(app) as visitor:
         for path, _methods in urls(app.routes, values):

@@ -5,6 +5,7 @@ still in play."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,11 @@ from bridgetable.central.checks import check_body
 from bridgetable.central.db import CentralDb, Message
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
+from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
 from bridgetable.director.teamevent import pair_round
 from bridgetable.director.upstream import result_message, setup_message
+from bridgetable.movements import team_of
 
 from ..director.helpers import play_round
 
@@ -55,6 +58,28 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
         assert shown == {1, 2} and not shown & round_2  # round 2 is being played at its other tables
         for board in sorted(round_2):
             assert visitor.get(f"/club/{CLUB}/{setup.uid}/board/{board}").status_code == 200
+        ranking = visitor.get(f"/club/{CLUB}/{setup.uid}").text
+        assert 'class="ranking teams"' in ranking and "data-pair=" not in ranking  # VPs, not the pairs' IMPs
+        expected = score_session(session, [r for r in results if r.round == 1]).event
+        for line in expected.ranking():  # the station's VPs of the boards over everywhere
+            row = re.search(rf'<tr data-team="{line.team}"><td>([^<]*)</td>.*?<td class="vp">([\d.]+)',
+                            ranking, re.S)
+            assert row and row.groups() == (line.rank, f"{line.vp:.2f}")
+        links = set(re.findall(rf'href="(/club/{CLUB}/{setup.uid}/match/(\d+)/(\d+))"', ranking))
+        assert {(int(r), int(t)) for _, r, t in links} == {(1, m.home) for m in expected.matches.values()
+                                                           if m.round == 1}
+        for link, _round, home in links:  # round 1 over: each match board by board
+            match = visitor.get(link).text
+            imps = expected.match_of(1, int(home)).imps()
+            assert f'IMPs {imps[0]:g} – {imps[1]:g}' in match and "in-play" not in match
+            assert all(f'data-board="{b}"' in match for b in (1, 2))
+        home = team_of(next(a.ns for a in session.movement.round(2) if a.table == 1))
+        match = visitor.get(f"/club/{CLUB}/{setup.uid}/match/2/{home}").text
+        assert 'id="in-play"' in match and f"boards {', '.join(map(str, sorted(round_2)))}" in match
+        for r in played_at_table_1:  # played at one table of round 2 only: nothing of it shown
+            row = re.search(rf'<tr data-board="{r.board}">(.*?)</tr>', match, re.S)[1]
+            assert re.findall(r"<td[^>]*>([^<]*)</td>", row) == [""] * 6  # both tables, both teams' IMPs
+        assert visitor.get(f"/club/{CLUB}/{setup.uid}/match/1/9").status_code == 404
         assert api["standings"]["event"]["matches"] and all(
             m["round"] == 1 or not m["boards"] or all(b["imps"] is None for b in m["boards"])
             for m in api["standings"]["event"]["matches"])

@@ -1,6 +1,7 @@
 """The central server's pages and its HTTP JSON API (Starlette), read from PostgreSQL.
 
-Pages: the clubs, each club's sessions, a session's ranking, its boards (the hand viewer with each
+Pages: the clubs, each club's sessions, a session's ranking (a team event's VP ranking and
+cross-table, each match board by board), its boards (the hand viewer with each
 table's auction and play) and its pairs' score cards (the station's own templates, under the
 center's ``base.html``), a player's history across clubs by national number, the sessions being
 played now, the players found by name (``/players?name=``). ``/api/...`` serves the same as JSON
@@ -35,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from .. import i18n
 from ..director import templating
 from ..director.boardpage import hand_diagram, score_card, viewer_data, weighted_text
+from ..director.teampages import match_values, team_names, withheld_boards
 from ..director.visibility import in_play
 from ..director.weblanguage import Language
 from ..i18n import CENTRAL, N_, Catalogue
@@ -53,7 +55,7 @@ TEMPLATES = templating.environment(ChoiceLoader([
     FileSystemLoader(STATION / "templates")]), Catalogue(CENTRAL.domain, fallback="station"))
 TITLE = N_("Central results")
 NAME_LENGTH = 100  # of a name searched for
-STATION_LINKS = ('href="/board/', 'href="/pair/')  # the station's pages link from its root
+STATION_LINKS = ('href="/board/', 'href="/pair/', 'href="/match/')  # the station's pages link from its root
 
 
 def _json(value: Any) -> Any:
@@ -164,7 +166,8 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         loaded, standings, _over = scored.get(db, name, session_id)
         values = {"ranking": standings.ranking, "names": loaded.setup.pairs, "match": standings.match,
                   "boards": sorted(standings.travellers), "scoring": loaded.setup.scoring,
-                  "robots": standings.robots, "session_boards": len(loaded.movement.boards)}
+                  "robots": standings.robots, "session_boards": len(loaded.movement.boards),
+                  "team_event": standings.event, "team_names": team_names(loaded)}
         fragment = station_page("ranking_table.html", f"/club/{name}/{session_id}", **values)
         found = db.session(name, session_id) or {}
         pairs = (found.get("setup") or {}).get("pairs", {})
@@ -206,6 +209,19 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
             "pair.html", f"/club/{name}/{session_id}", event=loaded.setup.event, club=name, pair=number,
             entry=entry, lines=lines, penalties=[], names=loaded.setup.pairs, scoring=loaded.setup.scoring,
             in_play=playing))
+
+    def match(request: Request) -> Response:
+        """A team event's match, board by board: a board once every table of its round has played it."""
+        name, session_id = request.path_params["club"], request.path_params["session"]
+        round_, team = request.path_params["round"], request.path_params["team"]
+        loaded, standings, over = scored.get(db, name, session_id)
+        values = match_values(loaded, standings, round_, team)
+        if values is None:
+            raise SessionNotFound(_("team {team} plays no match in round {round} of session {session!r} "
+                                    "of {club!r}").format(team=team, round=round_, session=session_id,
+                                                          club=name))
+        return HTMLResponse(station_page("match.html", f"/club/{name}/{session_id}", event=loaded.setup.event,
+                                         club=name, withheld=withheld_boards(loaded, values, over), **values))
 
     def player(request: Request) -> Response:
         number, page, history, older = player_sessions(request)
@@ -287,6 +303,7 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         Route("/", clubs), Route("/live", live), Route("/club/{club}", club),
         Route("/club/{club}/{session}", session), Route("/club/{club}/{session}/board/{board:int}", board),
         Route("/club/{club}/{session}/pair/{pair:int}", pair),
+        Route("/club/{club}/{session}/match/{round:int}/{team:int}", match),
         Route("/player/{number}", player), Route("/players", players),
         Route("/api/clubs", api_clubs), Route("/api/clubs/{club}/sessions", api_sessions),
         Route("/api/clubs/{club}/sessions/{session}", api_session),

@@ -37,3 +37,11 @@ def match_values(session: Session, standings: Standings, round_: int, team: int)
                      "imps": match.scores.board_imps(board)})
     return {"match": match, "home": session.team_name(match.home), "away": session.team_name(match.away),
             "tables": (first, second), "rows": rows}
+
+
+def withheld_boards(session: Session, values: dict[str, Any], over: set[int]) -> list[int]:
+    """The boards of a match (``match_values``) that are not ``over`` everywhere, in its playing
+    order: its page tells a visitor they are shown once every table has played them."""
+    first = values["tables"][0]
+    return [board for a in session.movement.round(values["match"].round) if a.table == first
+            for board in sorted(a.boards) if board not in over]

@@ -58,7 +58,7 @@ from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .standings import Standings
 from .teamactions import match_vps, vp_penalty
-from .teampages import match_values, team_names
+from .teampages import match_values, team_names, withheld_boards
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
@@ -176,9 +176,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             return station.render("error.html", status_code=404, message=_(
                 "team {team} plays no match in round {round}").format(team=team, round=round_))
         over = finished_boards(station.session.movement, station.ingest.played)
-        values["withheld"] = [] if is_director(request) else [
-            b for a in station.session.movement.round(round_) if a.table == values["tables"][0]
-            for b in sorted(a.boards) if b not in over]
+        values["withheld"] = [] if is_director(request) else withheld_boards(station.session, values, over)
         return station.render("match.html", **values)
 
     async def live_table(request: Request) -> Response:
