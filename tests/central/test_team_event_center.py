@@ -18,6 +18,7 @@ from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.teamactions import match_vps, vp_penalty
 from bridgetable.director.teamevent import pair_round
 from bridgetable.director.upstream import result_message, setup_message
 from bridgetable.movements import team_of
@@ -25,6 +26,17 @@ from bridgetable.movements import team_of
 from ..director.helpers import play_round
 
 CLUB = "holdklub"
+
+
+def to_center(central_url: str, messages: list[Message]) -> None:
+    """Store the messages at the center, each checked first as the center's ingest does."""
+    for message in messages:
+        check_body(message.body)
+    db = CentralDb(central_url)
+    try:
+        db.ingest(messages)
+    finally:
+        db.close()
 
 
 def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) -> None:
@@ -43,13 +55,7 @@ def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) ->
                 *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
                 *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
                 Message(CLUB, setup_message(session, 2))]
-    for message in messages:  # as the center's ingest checks each before storing it
-        check_body(message.body)
-    db = CentralDb(central_url)
-    try:
-        db.ingest(messages)
-    finally:
-        db.close()
+    to_center(central_url, messages)
     with TestClient(web.create_app(central_url)) as visitor:
         page = visitor.get(f"/club/{CLUB}/{setup.uid}")
         assert page.status_code == 200
@@ -97,3 +103,35 @@ def test_a_team_events_movement_is_checked_and_a_bad_one_refused_naming_what(tmp
                             ({"rounds": -1}, "setup.movement: its sizes")):
         with pytest.raises(ValueError, match=named):
             check_body({**message, "movement": {**message["movement"], **movement}})
+    for rules, named in (({"vp_adjusted": [{"round": 1}]}, "setup.team_event"),
+                         ({"vp_penalties": [{"team": 9, "vp": 3}]}, "setup.team_event: there is no team 9"),
+                         ({"bye_vp": "twelve"}, "setup.team_event"), ({"tie_break": "coin"}, "setup: .*ties"),
+                         ({"luck": 1}, "setup: .*luck")):
+        with pytest.raises(ValueError, match=named):
+            check_body({**message, "team_event": {**message["team_event"], **rules}})
+
+
+def test_the_center_ranks_a_round_robin_with_the_directors_vps_as_the_station(central_url: str,
+                                                                              tmp_path: Path) -> None:
+    setup = SessionSetup("rr", "Holdaften", {"kind": "team-event", "teams": 4, "boards_per_round": 2,
+                                             "swiss": False, "rounds": None, "sets": None}, "TEAMS",
+                         tie_break="match", bye_vp=13.0)
+    session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=8))
+    ingest = Ingest(session)
+    for round_ in (1, 2, 3):
+        play_round(ingest, round_, random.Random(round_))
+    match_vps(ingest, "td", 2, 1, 14.5, 4.5)  # the director's VPs for team 1's match of round 2
+    vp_penalty(ingest, "td", 3, 2.0, "slow play")
+    messages = [Message("rrklub", setup_message(session)),
+                *(Message("rrklub", result_message(r, setup.uid)) for r in session.store.results(session.id))]
+    to_center(central_url, messages)
+    station = score_session(session).event.ranking()
+    assert any(line.penalty for line in station)
+    with TestClient(web.create_app(central_url)) as visitor:
+        page = visitor.get(f"/club/rrklub/{setup.uid}").text
+        api = visitor.get(f"/api/clubs/rrklub/sessions/{setup.uid}").json()["standings"]["event"]
+    shown = [re.search(r'<td>([^<]*)</td>.*?<td class="vp">([\d.]+)', row, re.S).groups()
+             for row in re.findall(r'<tr data-team="\d+">.*?</tr>', page, re.S)[:4]]
+    assert shown == [(line.rank, f"{line.vp:.2f}") for line in station]
+    assert [(line["team"], line["vp"]) for line in api["ranking"]] == [(t.team, t.vp) for t in station]
+    assert [m["vp"] for m in api["matches"] if m["adjusted"]] == [[14.5, 4.5]]

@@ -14,6 +14,7 @@ from ..director.downlink import BOARD_FIELDS, well_typed
 from ..director.replay import replay
 from ..director.rulings import options
 from ..director.store import StoredResult
+from ..director.teamevent import score_event
 from .db import RESULT_FIELDS
 from .scoring import build_session
 
@@ -110,10 +111,17 @@ def check_setup(message: dict[str, Any]) -> None:
         except ValueError as exc:
             raise ValueError(f"setup.boards[{n}]: {exc}") from None
     check_movement(message["movement"])
+    if not isinstance(message.get("team_event", {}), dict):
+        raise ValueError("setup.team_event: an object of the team event's rules")
     try:
-        build_session(message["session"], message)
+        session = build_session(message["session"], message)
     except (ValueError, TypeError) as exc:  # SetupError is a ValueError
         raise ValueError(f"setup: {exc}") from None
+    if session.team_event:
+        try:  # the director's match VPs and penalties, as the pages will score them
+            score_event(session, []).ranking()
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"setup.team_event: {str(exc)[:100]}") from None
 
 
 def check_movement(movement: dict[str, Any]) -> None:

@@ -69,7 +69,8 @@ CREATE INDEX IF NOT EXISTS sessions_by_created ON sessions (club, created DESC, 
 """
 RESULT_FIELDS = ("round", "table", "board", "revision", "ns", "ew", "contract", "declarer", "tricks",
                  "ns_score", "lead", "adjusted", "source", "record", "stored_at")
-SETUP_FIELDS = ("event", "movement", "scoring", "teams", "pairs", "boards")
+# what the center keeps of a set-up ("team_event": a team event's rules, upstream.team_event_rules)
+SETUP_FIELDS = ("event", "movement", "scoring", "teams", "pairs", "boards", "team_event")
 LIVE_MINUTES = 30  # a session with a result this recent and no final ranking is being played
 PAGE = 50  # sessions on a page of a club's sessions
 # what the database may refuse of one message (a NUL in a text, a number out of range, a key too
@@ -215,7 +216,7 @@ class CentralDb:
                 return Outcome(False, f"{body['id']} is stored with other content")
             return Outcome(False)
         if kind == "setup":
-            setup = {k: body[k] for k in SETUP_FIELDS}
+            setup = {k: body[k] for k in SETUP_FIELDS if k in body}
             cur = self.db.execute("UPDATE sessions SET name = %s, event = %s, setup = %s, setup_id = %s, "
                                   "setup_seq = %s WHERE club = %s AND session = %s "
                                   "AND (setup_seq IS NULL OR setup_seq < %s)",

@@ -33,12 +33,13 @@ class SessionNotFound(LookupError):
 
 
 def build_session(name: str, setup: dict[str, Any]) -> Session:
-    """The session a club's station sent the set-up of, in a throw-away store; SetupError, as the
-    station's own, if it could not run (an unknown movement or scoring, boards the movement plays
-    without a deal). The ingest builds each set-up before storing it, so every stored one shows."""
+    """The session a club's station sent the set-up of (a team event's with its rules and the
+    director's VPs and penalties, ``upstream.team_event_rules``), in a throw-away store; SetupError,
+    as the station's own, if it could not run (an unknown movement or scoring, boards the movement
+    plays without a deal). The ingest builds each set-up before storing it, so every stored one shows."""
     pairs = {int(pair): entry["names"] for pair, entry in setup["pairs"].items()}
     wanted = SessionSetup(name, setup["event"], setup["movement"], setup["scoring"], pairs=pairs,
-                          teams=setup.get("teams") or {})
+                          teams=setup.get("teams") or {}, **setup.get("team_event", {}))
     boards = [BoardInfo(b["board"], b["deal"], b["dealer"], b["vulnerability"]) for b in setup["boards"]]
     return Session.create(SQLiteStore(":memory:"), wanted, boards)
 

@@ -41,7 +41,7 @@ from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
-from .session import Session, session_boards
+from .session import Session, SessionSetup, session_boards
 from .standings import score_session
 from .store import BoardInfo, StoredResult
 
@@ -123,14 +123,24 @@ def numbered(named: list[dict[str, str]], numbers: list[dict[str, str]]) -> list
 
 def setup_content(session: Session) -> dict[str, Any]:
     """What the center needs of a session before the first result: event, movement, scoring,
-    teams, pairs with their players, boards with their deals."""
+    teams, pairs with their players, boards with their deals; a team event's rules and the
+    director's rulings on it too (``team_event_rules``), so that the center ranks it as the station does."""
     setup = session.setup
-    return {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
-            "teams": setup.teams,
-            "pairs": {str(pair): {"names": names,
-                                  "players": numbered(players(names), setup.numbers.get(pair, []))}
-                      for pair, names in sorted(setup.pairs.items())},
-            "boards": board_list(session.store.boards(session.id).values())}
+    content = {"event": setup.event, "movement": setup.movement, "scoring": setup.scoring,
+               "teams": setup.teams,
+               "pairs": {str(pair): {"names": names,
+                                     "players": numbered(players(names), setup.numbers.get(pair, []))}
+                         for pair, names in sorted(setup.pairs.items())},
+               "boards": board_list(session.store.boards(session.id).values())}
+    if session.team_event:
+        content["team_event"] = team_event_rules(setup)
+    return content
+
+
+def team_event_rules(setup: SessionSetup) -> dict[str, Any]:
+    """A team event's tie-break and bye's VPs, the director's match VPs and VP penalties."""
+    return {"tie_break": setup.tie_break, "bye_vp": setup.bye_vp, "vp_adjusted": setup.vp_adjusted,
+            "vp_penalties": setup.vp_penalties}
 
 
 def setup_message(session: Session, seq: int = 1) -> dict[str, Any]:
