@@ -111,8 +111,9 @@ def check_setup(message: dict[str, Any]) -> None:
         except ValueError as exc:
             raise ValueError(f"setup.boards[{n}]: {exc}") from None
     check_movement(message["movement"])
-    if not isinstance(message.get("team_event", {}), dict):
-        raise ValueError("setup.team_event: an object of the team event's rules")
+    rules = message.get("team_event", {})
+    if not (isinstance(rules, dict) and well_typed(rules.get("bye_vp", 0), (int, float))):
+        raise ValueError("setup.team_event: an object of the team event's rules (its bye_vp a number)")
     try:
         session = build_session(message["session"], message)
     except (ValueError, TypeError) as exc:  # SetupError is a ValueError

@@ -43,14 +43,15 @@ def team_event_usebio(session: Session, event: TeamEvent, standings: Standings, 
             entry = ET.SubElement(team, "PAIR")
             _text(entry, "PAIR_NUMBER", pair)
             usebio_players(entry, session, pair)
-    for round_ in sorted({m.round for m in event.matches.values()} | set(event.byes)):
+    byes = event.byes_had()
+    for round_ in sorted({m.round for m in event.matches.values() if m.started}):
         for match in sorted((m for m in event.matches.values() if m.round == round_ and m.started),
                             key=lambda m: m.home):
             _match(ET.SubElement(element, "MATCH"), session, standings, round_, match.home)
-        if round_ in event.byes:
+        if round_ in byes:
             bye = ET.SubElement(element, "MATCH")
             _text(bye, "ROUND_NUMBER", round_)
-            _text(bye, "TEAM", event.byes[round_])
+            _text(bye, "TEAM", byes[round_])
             _text(bye, "TEAM_SCORE", f"{event.bye_vp:.2f}")
     return root
 

@@ -113,6 +113,12 @@ class TeamEvent:
             raise ValueError(f"there is no team {team} in an event of {self.teams}")
         self.penalties.append((team, vp, reason))
 
+    def byes_had(self) -> dict[int, int]:
+        """The byes of the rounds begun (a match of the round started), by round: a round robin's
+        byes are known from the start, but one counts only once its round is played."""
+        begun = {m.round for m in self.matches.values() if m.started}
+        return {round_: team for round_, team in self.byes.items() if round_ in begun}
+
     def head_to_head(self, team: int, others: set[int]) -> float:
         """The VPs ``team`` won in its matches against ``others``."""
         total = 0.0
@@ -139,7 +145,7 @@ class TeamEvent:
                 imps_for[team] += got
                 imps_against[team] += lost
                 played[team] += 1
-        for team in self.byes.values():
+        for team in self.byes_had().values():
             vp[team] += self.bye_vp
         penalty: dict[int, float] = defaultdict(float)
         for team, points, _why in self.penalties:
