@@ -79,8 +79,9 @@ def pair_round(session: Session, round_: int) -> bool:
 
 
 def event_json(event: TeamEvent, names: dict[int, str]) -> dict[str, Any]:
-    """The event as the demo's JSON: the VP ranking and every match, board by board (a team's
-    name: its first pair's, which the session names after the team)."""
+    """The event as the demo's JSON: the VP ranking, every match board by board and the byes the
+    ranking counts, those of the rounds begun (a team's name: its first pair's, which the session
+    names after the team)."""
     ranking = [{"rank": line.rank, "team": line.team, "name": names.get(2 * line.team - 1, ""),
                 "vp": line.vp, "imps_for": line.imps_for, "imps_against": line.imps_against,
                 "penalty": line.penalty} for line in event.ranking()]
@@ -91,4 +92,4 @@ def event_json(event: TeamEvent, names: dict[int, str]) -> dict[str, Any]:
         matches.append({"round": m.round, "home": m.home, "away": m.away, "imps": list(m.imps()),
                         "vp": list(m.victory_points()), "adjusted": m.adjusted_vp is not None,
                         "boards": boards})
-    return {"ranking": ranking, "matches": matches, "byes": event.byes}
+    return {"ranking": ranking, "matches": matches, "byes": event.byes_had()}
