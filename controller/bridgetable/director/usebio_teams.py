@@ -1,6 +1,7 @@
 """A club's team evening in USEBIO 1.2 (issue 28): a round robin as ``TEAMS_OF_FOUR``, a Swiss as
 ``SWISS_TEAMS``, in the elements a results program that takes team events reads (the Scottish
-Bridge Union's import, tests/data/SOURCES.md; no scorer's file of a team event was at hand):
+Bridge Union's import; the board range and each board's IMPs, which it does not read, as another
+program's writer names them: tests/data/SOURCES.md; no scorer's file of a team event was at hand):
 
 - the header as the pairs files have it, with ``BOARD_SCORING_METHOD`` IMPS, ``MATCH_SCORING_METHOD``
   VPS and ``BOARDS_PER_ROUND``;
