@@ -237,6 +237,7 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help=_("(default 2)"))
     parser.add_argument("--teams", type=int, default=6, metavar="N",
                         help=_("teams, swiss-teams: the number of teams (default 6)"))
+    _add_sets(parser)
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the generated deals (default 1)"))
     parser.add_argument("--port", type=int, default=8080, help=_("the web page's port (default 8080)"))
     parser.add_argument("--headless", action="store_true",
@@ -366,12 +367,17 @@ def _add_team_event(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--swiss", action="store_true",
                         help=_("team event: a Swiss (each round paired down the ranking, never a "
                                "rematch; default 4 rounds) instead of a round robin"))
-    parser.add_argument("--sets", type=int, metavar="N",
-                        help=_("team event: copies of each board (default one a match, shared by its two "
-                               "tables across a relay stand)"))
+    _add_sets(parser)
     parser.add_argument("--tie-break", choices=("quotient", "match"), default="quotient",
                         help=_("team event: teams level on VPs are ranked by their IMP quotient (default) "
                                "or by the matches between them"))
+
+
+def _add_sets(parser: argparse.ArgumentParser) -> None:
+    """--sets, the copies of each board a team event has (the station's and the demo's)."""
+    parser.add_argument("--sets", type=int, metavar="N",
+                        help=_("team event: copies of each board (default one a match, shared by its two "
+                               "tables across a relay stand; fewer: the boards relay between matches)"))
 
 
 def _with_password(handler: Handler, args: argparse.Namespace) -> int:

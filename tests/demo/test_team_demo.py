@@ -10,6 +10,9 @@ from itertools import combinations
 
 import pytest
 
+from bridgetable.movements import round_robin, team_event_movement
+from bridgetable.movements.passing import passes
+
 from ..scoring.by_hand import law_imps, scale_vp
 
 
@@ -77,3 +80,28 @@ def test_a_five_team_swiss_gives_the_bye_to_a_different_team_each_round(tmp_path
     assert len(byes) == 3 and len(set(byes)) == 3
     assert set(Counter(frozenset((m["home"], m["away"])) for m in event["matches"]).values()) == {1}
     check_every_imp_and_vp(tmp_path, event, 2)
+
+
+def test_a_six_team_evening_with_two_sets_relays_the_boards_between_the_matches(tmp_path):
+    """3 matches a round on 2 sets of each board: the tables play their boards in the relay's
+    order, board by board as the station assigned them, and each table's assignment (kept in its
+    journal) says where each board goes next."""
+    event = play(tmp_path, "--movement", "teams", "--teams", "6", "--sets", "2", "--boards-per-round", "3")
+    assert len(event["matches"]) == 15
+    check_every_imp_and_vp(tmp_path, event, 3)
+    movement = team_event_movement(6, round_robin(6), 3, sets=2)
+    with sqlite3.connect(tmp_path / "station.db") as db:
+        rows = db.execute("SELECT round, tbl, board FROM results ORDER BY stored_at, rowid").fetchall()
+    for r in range(1, 6):
+        relayed = passes(movement, r)
+        for table in range(1, 7):
+            order = tuple(b for round_, tbl, b in rows if (round_, tbl) == (r, table))
+            assert order == movement.at(r, table).boards  # played in the relay's order
+            with sqlite3.connect(tmp_path / f"table-{table}.db") as db:
+                (moves,) = db.execute("SELECT moves FROM assignments WHERE round = ?", (r,)).fetchone()
+            kept = json.loads(moves)
+            assert kept["passes"] == [{"board": b, "to": relayed[(table, b)]} for b in order
+                                      if (table, b) in relayed]
+        # played out slot by slot, no board was ever at more tables than its 2 copies
+        for slot in range(3):
+            assert max(Counter(movement.at(r, t).boards[slot] for t in range(1, 7)).values()) <= 2

@@ -40,8 +40,13 @@ def test_a_team_evening_round_robin_and_swiss():
     assert len(boards) == 30 and setup.tie_break == "match"  # every round's deals, from the start
     with pytest.raises(SetupError, match="a team event has 3 to 20 teams, not 21"):
         setup_from_args(parse("--movement", "teams", "--teams", "21"))
-    with pytest.raises(SetupError, match="4 matches a round need 4 sets of boards, not 2"):
+    # 8 tables on 3 boards a round need 3 copies of each; with 4 boards, 2 copies relay between matches
+    with pytest.raises(SetupError, match="4 matches a round need 3 sets of boards, not 2"):
         setup_from_args(parse("--movement", "teams", "--teams", "8", "--sets", "2"))
+    setup, _boards = setup_from_args(parse("--movement", "teams", "--teams", "8", "--sets", "2",
+                                           "--boards-per-round", "4"))
+    movement = setup.build_movement()
+    assert movement.copies == 2 and movement.relays == (tuple(range(1, 9)),)
 
 
 def test_a_single_table_against_the_robots():

@@ -10,6 +10,7 @@ from bridgetable.director.session import Session, SessionSetup, SetupError, boar
 from bridgetable.director.standings import score_session
 from bridgetable.director.store import DIRECTOR_REVISIONS, PostgresStore, SQLiteStore
 from bridgetable.link import validate
+from bridgetable.movements.passing import passes
 
 from ..corpus import ENDPLAY
 from .helpers import new_session, play_round, received, result_message
@@ -160,3 +161,25 @@ def test_team_match_session(tmp_path):
     home, away = standings.match.totals()
     assert (home, away) == (6, 0) or (home, away) == (10, 0)  # 420-170 or 620-170 by vulnerability
     assert standings.match.home == "Lions"
+
+
+def test_a_team_event_with_fewer_sets_than_matches_tells_each_table_where_its_boards_go(tmp_path):
+    session = new_session(tmp_path, scoring="TEAMS", movement={
+        "kind": "team-event", "teams": 6, "boards_per_round": 4, "rounds": 2, "sets": 2})
+    first = session.assignments(1)
+    relayed = passes(session.movement, 1)
+    for msg in first:
+        validate(msg, "assign")
+        assert msg["boards"] == list(session.movement.at(1, msg["table"]).boards)  # the playing order
+        assert msg["passes"] == [{"board": b, "to": relayed[(msg["table"], b)]} for b in msg["boards"]
+                                 if (msg["table"], b) in relayed]
+    table2 = first[1]
+    assert table2["boards"] == [2, 3, 4, 1]
+    assert table2["passes"] == [{"board": 2, "to": 1}, {"board": 3, "to": 1}, {"board": 4, "to": 1}]
+    assert "boards_to" not in table2["next"]  # its last board, 1, goes nowhere: the round is over for it
+    assert first[0]["passes"][0] == {"board": 1, "to": 6}  # round the tables
+    # one set a match: the two tables of a match relay across a stand, no passes between matches
+    (tmp_path / "one").mkdir()
+    session = new_session(tmp_path / "one", scoring="TEAMS", movement={
+        "kind": "team-event", "teams": 6, "boards_per_round": 4, "rounds": 2, "sets": 3})
+    assert all("passes" not in msg for msg in session.assignments(1))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bridgetable.movements import howell, mitchell
+from bridgetable.movements import howell, mitchell, round_robin, team_event_movement
 from bridgetable.movements.guide import HEADER, guide_card, guide_cards
 
 
@@ -59,3 +59,14 @@ def test_all_cards_one_a_page_and_unknown_tables_refused():
     assert [page.splitlines()[0][:8] for page in pages] == [f"Table {t}:" for t in range(1, 6)]
     with pytest.raises(ValueError, match="table 6 is not in 1-5"):
         guide_card(m, 6)
+
+
+def test_a_team_evenings_card_with_fewer_sets_than_matches_names_where_each_board_goes():
+    movement = team_event_movement(6, round_robin(6), 4, sets=2)
+    lines = guide_card(movement, 2).splitlines()
+    assert lines[1].startswith("Shares the sets of boards with the other tables")
+    row = lines[3].split()
+    assert row[:4] == ["1", "11", "2", "2,3,4,1"]  # the playing order
+    assert lines[3].endswith("2-4 to table 1; done")  # board 1, its last, goes nowhere
+    assert guide_card(movement, 1).splitlines()[3].endswith("1 to table 6; done")  # round the tables
+    assert guide_card(movement, 1).splitlines()[-1].endswith("17 to table 6; end")

@@ -14,7 +14,14 @@ def law_imps(difference: int) -> int:
 
 
 def scale_vp(margin: float, boards: int) -> float:
-    """The winner's VPs by the WBF Scoring Panel's formula (technical report, 2013)."""
+    """The winner's VPs for a whole IMP margin by the WBF Scoring Panel's formula (technical
+    report, 2013), rounded to 2 decimals, each figure then raised by 0.01 while the next IMP
+    would be worth more than it, as the WBF's printed tables are."""
     tau = (5 ** 0.5 - 1) / 2
     blitz = 15 * math.sqrt(boards)
-    return round(min(20.0, 10 + 10 * (1 - tau ** (3 * abs(margin) / blitz)) / (1 - tau ** 3)), 2)
+    top = math.ceil(blitz) + 1
+    cents = [min(2000, round(100 * (10 + 10 * (1 - tau ** (3 * m / blitz)) / (1 - tau ** 3))))
+             for m in range(top + 1)]
+    while bad := [m for m in range(1, top) if cents[m + 1] - cents[m] > cents[m] - cents[m - 1]]:
+        cents[bad[0]] += 1
+    return cents[min(int(abs(margin)), top)] / 100

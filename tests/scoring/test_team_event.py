@@ -102,15 +102,17 @@ def test_a_swiss_never_pairs_teams_twice_and_gives_each_bye_once(teams, rounds):
     # IMP margin: the winner's VPs
     (8, {0: 10.0, 1: 10.44, 2: 10.86, 5: 12.05, 10: 13.78, 20: 16.46, 30: 18.37, 42: 19.95, 43: 20.0}),
     (12, {1: 10.36, 2: 10.71, 5: 11.7, 10: 13.18, 20: 15.58, 30: 17.4, 51: 19.92, 52: 20.0}),
-    (16, {1: 10.31, 2: 10.61, 5: 11.48, 10: 12.8, 20: 15.0, 30: 16.73, 59: 19.92, 60: 20.0}),
+    (16, {1: 10.31, 2: 10.61, 5: 11.48, 10: 12.8, 14: 13.75, 20: 15.0, 30: 16.73, 59: 19.93, 60: 20.0}),
+    (14, {1: 10.33, 2: 10.66, 3: 10.97, 4: 11.28, 5: 11.58, 6: 11.87, 7: 12.16, 10: 12.97, 20: 15.26}),
     (20, {1: 10.28, 2: 10.55}),
 ])
 def test_the_vp_scale_for_8_12_and_16_boards(boards, figures):
     """The WBF continuous scale ("The New WBF IMP to VP Scales", technical report of the WBF Scoring
-    Panel, 2013, whose formula ``wbf_vp`` and ``by_hand.scale_vp`` follow): the blitz at 15 sqrt(boards)
-    IMPs, 43 for 8 boards, 52 for 12, 60 for 16. The figures are the formula's, worked out by hand
-    from it; the WBF's printed tables for 8, 12 and 16 boards were not at hand to compare line by
-    line. The 20 boards' first figures are those a club (BC Star, 2013) quotes from the WBF's table."""
+    Panel, 2013): the blitz at 15 sqrt(boards) IMPs, 43 for 8 boards, 52 for 12, 60 for 16. The 8-
+    and 12-board figures are the printed tables' (all of them: ``test_vp_scale.py``); the 16 boards'
+    are the formula's with the WBF's adjustment (14 and 59 IMPs raised by 0.01), not checked against
+    a printed table. The 14 boards' are those Ron Klinger quotes from the WBF's 14-board scale (IBPA
+    Bulletin, May 2013), the 20 boards' first figures those a club (BC Star, 2013) quotes."""
     for margin, winner in figures.items():
         assert wbf_vp(margin, boards) == (winner, round(20 - winner, 2))
         assert wbf_vp(-margin, boards) == (round(20 - winner, 2), winner)

@@ -4,6 +4,7 @@ next round's assignment brings its first board."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,13 @@ BOARD_1 = board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass")
 BOARD_5 = board_events(DEAL, Seat.N, "1NT Pass 2NT Pass Pass Pass")  # board 5: North deals too
 
 
-def assign(round_: int, boards: list[int], final: bool = False, **next_: Any) -> dict[str, Any]:
+def assign(round_: int, boards: list[int], final: bool = False, passes: list[dict[str, int]] | None = None,
+           **next_: Any) -> dict[str, Any]:
     """An "assign" message as the station sends it to table 3 (NS pair 3, EW pair 6)."""
     message = {"schema": SCHEMA_VERSION, "kind": "assign", "session": "s1", "round": round_, "table": 3,
                "ns": 3, "ew": 6, "boards": boards, "final": final}
+    if passes:
+        message["passes"] = passes
     if next_:
         message["next"] = next_
     return validate(message, "assign")
@@ -101,4 +105,28 @@ def test_a_repeated_assignment_keeps_the_first_moves(tmp_path: Path) -> None:
     take(unit, ROUND_2)
     take(unit, assign(2, [1], boards_to=9))  # the same round again (a retained message): ignored
     assert unit.moves == Moves.of(ROUND_2)
+    unit.journal.close()
+
+
+def test_a_shared_board_says_where_it_goes_once_confirmed(tmp_path: Path) -> None:
+    """A team event with fewer sets than matches: after each board the displays name the table that
+    takes it next, until the next key; the round's last board's goes on the moves screen."""
+    message = assign(1, [1, 5], passes=[{"board": 1, "to": 2}, {"board": 5, "to": 4}],
+                     ns={"table": 3, "direction": "NS"}, boards_to=4)
+    moves = Moves.of(message)
+    assert moves.passes == ((1, 2), (5, 4)) and Moves.of(moves.to_json()) == moves
+    assert (moves.board_pass(1), moves.board_pass(5), moves.board_pass(9)) == (
+        "Board 1: to table 2", "Board 5: to table 4", None)
+    unit, displays = service(tmp_path / "journal.db")
+    take(unit, message)
+    for event in BOARD_1:
+        assert unit.handle(event).changed
+    view = unit.flow.view()
+    assert (view.phase, view.board, view.message) == ("start", 5, "Board 1: to table 2")
+    assert shown(displays, Seat.N) == frame(unit, Seat.N, moves) != bytes(
+        render(replace(view, message=None), Seat.N, moves).tobytes())
+    assert unit.handle(BOARD_5[0]).changed and unit.flow.view().message is None  # the next key
+    for event in BOARD_5[1:]:
+        assert unit.handle(event).changed
+    assert unit.flow.view().phase == "waiting" and moves.boards_line() == "Boards: to table 4"
     unit.journal.close()

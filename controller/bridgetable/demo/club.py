@@ -221,6 +221,7 @@ class DemoOptions:
     broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
     movement: str = "mitchell"  # or "robots": a single table against the robots; "teams", "swiss-teams"
     teams: int = 6  # a team event's
+    sets: int | None = None  # a team event's copies of each board (None: one a match)
     scoring: str = "MP"  # a Mitchell's: "MP", "IMP" (Butler), "XIMP" or "TOTAL" (Law 78C)
     export: Path | None = None
     directory: Path | None = None
@@ -236,7 +237,7 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
         movement: dict[str, Any] = {"kind": "team-event", "teams": options.teams,
                                     "rounds": options.rounds or None,
                                     "boards_per_round": options.boards_per_round,
-                                    "swiss": options.movement == "swiss-teams"}
+                                    "swiss": options.movement == "swiss-teams", "sets": options.sets}
         setup = SessionSetup("demo", "bridgetable demo", movement, "TEAMS", kibitzers=True)
         options.rounds = setup.build_movement().rounds
         return setup

@@ -36,7 +36,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
     options = DemoOptions(tables=args.tables, rounds=args.rounds or 0, boards_per_round=args.boards_per_round,
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           displays=args.displays or not args.headless, broker=args.broker,
-                          movement=args.movement, scoring=args.scoring, teams=args.teams,
+                          movement=args.movement, scoring=args.scoring, teams=args.teams, sets=args.sets,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None, language=language)
     report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export,

@@ -27,6 +27,7 @@ from ..movements import (
     team_of,
 )
 from ..movements.base import span
+from ..movements.passing import passes
 from ..scoring.imps import BUTLER_TRIM_FROM
 from ..scoring.team_event import BYE_VP, TIE_BREAKS
 from .store import BoardInfo, Store
@@ -218,6 +219,8 @@ class Session:
         """The "assign" messages of a round: who plays what at each table, and where everyone
         goes afterwards."""
         messages = []
+        shared = any(len(group) > 2 for group in self.movement.relays)
+        relayed = passes(self.movement, round_) if shared else {}
         for a in self.movement.round(round_):
             msg: dict[str, Any] = {
                 "schema": SCHEMA_VERSION, "kind": "assign", "session": self.id, "round": round_,
@@ -232,6 +235,9 @@ class Session:
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
                     event=self.setup.event, home=self.team_name(team_of(home)),
                     away=self.team_name(team_of(away)), boards=span(tuple(sorted(a.boards))))[:200]
+            passed = [{"board": b, "to": relayed[(a.table, b)]} for b in a.boards if (a.table, b) in relayed]
+            if passed:  # the sets circulate among the tables: where each board goes next
+                msg["passes"] = passed
             if round_ < self.movement.rounds:
                 nxt: dict[str, Any] = {}
                 for side, pair in (("ns", a.ns), ("ew", a.ew)):
@@ -239,7 +245,7 @@ class Session:
                     if seat is not None:
                         nxt[side] = {"table": seat.table, "direction": "NS" if seat.ns == pair else "EW"}
                 boards_to = next((b.table for b in self.movement.round(round_ + 1)
-                                  if set(b.boards) & set(a.boards)), None)
+                                  if set(b.boards) & set(a.boards)), relayed.get((a.table, a.boards[-1])))
                 if boards_to is not None:
                     nxt["boards_to"] = boards_to
                 msg["next"] = nxt

@@ -204,6 +204,9 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "boards_to": POSITIVE}),
+         # boards shared among the tables (a team event with fewer sets than matches): after
+         # playing a board, the table that takes this copy next
+         "passes": array(obj({"board": POSITIVE, "to": POSITIVE}), 1, 100),
          "players": obj({}, {seat: obj({"number": string(12), "name": string(64, allow_empty=True)})
                              for seat in "NESW"}),  # the names of the numbers keyed there ("": unknown)
          "sig": SIGNATURE},  # signed like an ack

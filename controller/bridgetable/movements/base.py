@@ -31,10 +31,11 @@ class TableRound:
 class Movement:
     """A movement: ``kind`` is "mitchell", "howell" or "teams"; ``two_winners`` says whether
     North-South and East-West are ranked apart (a Mitchell without arrow-switch); ``relays`` are
-    the pairs of tables that share one set of boards in the same round, passing them across a relay
-    stand (each table plays them in a different order, so no board is wanted at both at once);
-    ``copies`` is how many copies of each board there are (a team event plays every board of a
-    round in each of its matches)."""
+    the groups of tables that share sets of boards in the same round, passing them on between
+    boards (two tables across a relay stand, or a team event's tables when it has fewer sets than
+    matches): each table plays them in its own order, so that no copy is wanted at two tables at
+    once; ``copies`` is how many copies of each board there are (a team event plays every board
+    of a round in each of its matches)."""
 
     kind: str
     tables: int
@@ -42,7 +43,7 @@ class Movement:
     boards_per_round: int
     assignments: tuple[TableRound, ...]
     two_winners: bool = False
-    relays: tuple[tuple[int, int], ...] = ()
+    relays: tuple[tuple[int, ...], ...] = ()
     copies: int = 1
 
     def __post_init__(self) -> None:
@@ -88,11 +89,11 @@ class Movement:
         return Counter(b for a in self.assignments for b in a.boards)
 
 
-def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ...] = (),
+def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, ...], ...] = (),
           copies: int = 1) -> None:
     """Refuse a movement that cannot be played: each copy of a board is at one table in a round, or
-    at two relay tables that want it at different turns."""
-    sharing = {frozenset(tables) for tables in relays}
+    passed on between the tables of a relay that want it at different turns."""
+    group_of = {table: frozenset(group) for group in relays for table in group}
     seen_pair: set[tuple[int, int]] = set()
     # (round, board): the copies in use, each the [(table, turn)] sharing it
     seen_board: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
@@ -116,23 +117,25 @@ def check(assignments: tuple[TableRound, ...], relays: tuple[tuple[int, int], ..
                     raise MovementError(_("{where}: pair {pair} would play board {board} twice").format(
                         where=where, pair=pair, board=b))
                 played.add((pair, b))
+        group = group_of.get(a.table, frozenset())
         for turn, b in enumerate(a.boards):
             in_use = seen_board.setdefault((a.round, b), [])
-            shared = next((c for c in in_use if len(c) == 1 and frozenset((c[0][0], a.table)) in sharing),
-                          None)
-            if shared is None and len(in_use) >= copies:
+            relayed = [c for c in in_use if all(table in group for table, _turn in c)]
+            free = next((c for c in relayed if all(at != turn for _table, at in c)), None)
+            if free is not None:
+                free.append((a.table, turn))
+            elif len(in_use) < copies:
+                in_use.append([(a.table, turn)])
+            elif relayed:
+                other = next(table for c in relayed for table, at in c if at == turn)
+                raise MovementError(_("{where}: board {board} is wanted at the relay tables {first} "
+                                      "and {second} at the same time").format(
+                    where=where, board=b, first=other, second=a.table))
+            else:
                 raise MovementError(_("{where}: board {board} is at two tables in the round").format(
                     where=where, board=b) if copies == 1 else
                     _("{where}: board {board} is at more tables in the round than its {copies} "
                       "copies").format(where=where, board=b, copies=copies))
-            if shared is not None and shared[0][1] == turn:
-                raise MovementError(_("{where}: board {board} is wanted at the relay tables {first} "
-                                      "and {second} at the same time").format(
-                    where=where, board=b, first=shared[0][0], second=a.table))
-            if shared is None:
-                in_use.append([(a.table, turn)])
-            else:
-                shared.append((a.table, turn))
 
 
 def at_least_one_board(boards_per_round: int) -> str:

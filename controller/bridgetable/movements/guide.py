@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..i18n import N_, STATION
 from .base import Movement, TableRound, span
+from .passing import passes
 
 _ = STATION.gettext
 ngettext = STATION.ngettext
@@ -22,10 +23,13 @@ def guide_card(movement: Movement, table: int) -> str:
     if not 1 <= table <= movement.tables:
         raise ValueError(_("table {table} is not in 1-{tables}").format(table=table, tables=movement.tables))
     lines = [_("Table {table}: {title}").format(table=table, title=_title(movement))]
-    partner = next((b if a == table else a for a, b in movement.relays if table in (a, b)), None)
-    if partner is not None:
+    group = next((g for g in movement.relays if table in g), ())
+    if len(group) == 2:
         lines.append(_("Shares its boards with table {partner} across the relay stand: play them in "
-                       "the order shown.").format(partner=partner))
+                       "the order shown.").format(partner=group[0] if group[1] == table else group[1]))
+    elif group:
+        lines.append(_("Shares the sets of boards with the other tables: play them in the order shown "
+                       "and pass each on to the table the last column names."))
     header = tuple(_(title) for title in HEADER)
     rows = [header]
     for round_ in range(1, movement.rounds + 1):
@@ -72,6 +76,26 @@ def _pair_goes(movement: Movement, here: TableRound, pair: int) -> str:
 
 
 def _boards_go(movement: Movement, here: TableRound) -> str:
+    if any(len(g) > 2 and here.table in g for g in movement.relays):
+        passed = passes(movement, here.round)
+        runs: list[tuple[list[int], int]] = []  # boards played one after another, passed to one table
+        last = -2  # the turn of the last board passed
+        for turn, board in enumerate(here.boards):
+            to = passed.get((here.table, board))
+            if to is None:
+                continue
+            if runs and runs[-1][1] == to and last == turn - 1:
+                runs[-1][0].append(board)
+            else:
+                runs.append(([board], to))
+            last = turn
+        moved = [_("{boards} to table {table}").format(boards=span(tuple(run)), table=to) for run, to in runs]
+        return "; ".join([*moved, _boards_after(movement, here)])
+    return _boards_after(movement, here)
+
+
+def _boards_after(movement: Movement, here: TableRound) -> str:
+    """Where the boards go at the end of the round."""
     if here.round == movement.rounds:
         return _("end")
     for later in range(here.round + 1, movement.rounds + 1):

@@ -8,9 +8,10 @@ boards (the round's boards), so each board's two North-South scores compare (Law
 
 Numbering: team t has pairs 2t - 1 (always North-South) and 2t (always East-West); round r's
 match m (from 1) is at tables 2m - 1 and 2m; round r plays boards (r - 1) b + 1 .. r b for b
-boards a round. Every match of a round plays every board of the round, so the club needs one set
-of the round's boards for each match, which its two tables share across a relay stand (each
-starting halfway through), or two sets a match, one a table.
+boards a round. Every match of a round plays every board of the round: with two sets a match each
+table has its own; with one a match its two tables share it across a relay stand (the second
+starting halfway through); with fewer sets than matches the round's boards are split into groups
+that circulate among all the tables of the round (``shared_sets``).
 
 - **Round robin** by the circle method: team 1 stays, the others turn one place a round, so over
   N - 1 rounds (N with an odd number, the bye being the missing team) every team meets every other
@@ -145,22 +146,48 @@ def team_event_movement(teams: int, schedule: Sequence[TeamRound], boards_per_ro
     if boards_per_round < 1:
         raise MovementError(at_least_one_board(boards_per_round))
     per_round = teams // 2
+    tables = 2 * per_round
     sets = sets or per_round
-    if sets < per_round or (sets < 2 * per_round and boards_per_round < 2):
-        raise MovementError(_("{matches} matches a round need {needed} sets of boards, not {sets}").format(
-            matches=per_round, needed=per_round if boards_per_round > 1 else 2 * per_round, sets=sets))
-    relay = sets < 2 * per_round
+    if sets >= tables:
+        orders = [tuple(range(boards_per_round))] * tables
+        relays: tuple[tuple[int, ...], ...] = ()
+    elif sets >= per_round and boards_per_round > 1:
+        half = boards_per_round // 2
+        turned = tuple(range(half, boards_per_round)) + tuple(range(half))
+        orders = [tuple(range(boards_per_round)) if t % 2 == 0 else turned for t in range(tables)]
+        relays = tuple((2 * m + 1, 2 * m + 2) for m in range(per_round))
+    else:
+        orders = shared_sets(tables, boards_per_round, sets)
+        relays = (tuple(range(1, tables + 1)),)
     assignments = []
     for r, round_ in enumerate(schedule, start=1):
         boards = board_set(r - 1, boards_per_round)
-        half = boards_per_round // 2
         for m, (home, away) in enumerate(round_.matches):
-            assignments.append(TableRound(r, 2 * m + 1, 2 * home - 1, 2 * away, boards))
+            assignments.append(TableRound(r, 2 * m + 1, 2 * home - 1, 2 * away,
+                                          tuple(boards[i] for i in orders[2 * m])))
             assignments.append(TableRound(r, 2 * m + 2, 2 * away - 1, 2 * home,
-                                          boards[half:] + boards[:half] if relay else boards))
-    relays = tuple((2 * m + 1, 2 * m + 2) for m in range(per_round)) if relay else ()
-    return Movement("team-event", 2 * per_round, rounds or len(schedule), boards_per_round,
+                                          tuple(boards[i] for i in orders[2 * m + 1])))
+    return Movement("team-event", tables, rounds or len(schedule), boards_per_round,
                     tuple(assignments), relays=relays, copies=sets)
+
+
+def shared_sets(tables: int, boards: int, sets: int) -> list[tuple[int, ...]]:
+    """The order in which each of ``tables`` tables plays a round's ``boards`` boards (indices
+    from 0) when there are only ``sets`` copies of them, fewer than the matches: the boards are
+    split into G equal groups of consecutive boards, the fewest that keep no more tables than
+    copies on any group at once (G at least tables / sets, and dividing the boards). Table t
+    starts on group t mod G and takes the groups in turn, so after each group it passes the
+    group on to the table before it (t - 1) and takes the next group from the table after it:
+    at any time, the tables on one group are those with the same start, at most ``sets``.
+    Raises MovementError when even one board a group leaves a board at more tables than sets."""
+    needed = -(-tables // sets)  # the fewest groups
+    groups = next((g for g in range(needed, boards + 1) if boards % g == 0), None)
+    if groups is None:
+        raise MovementError(_("{matches} matches a round need {needed} sets of boards, not {sets}").format(
+            matches=tables // 2, needed=-(-tables // boards), sets=sets))
+    size = boards // groups
+    return [tuple(((t % groups + k) % groups) * size + i for k in range(groups) for i in range(size))
+            for t in range(tables)]
 
 
 def team_of(pair: int) -> int:

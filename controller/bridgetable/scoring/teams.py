@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 from ..bridge.scoring import imps
 from .adjusted import Adjusted
@@ -15,23 +16,51 @@ VP_TOTAL = 20.0
 
 def wbf_vp(margin: float, boards: int) -> tuple[float, float]:
     """Victory points of the two teams for a margin in IMPs (positive: the first team won) in a
-    match of ``boards`` boards, on the WBF continuous scale: the winner gets
-    10 + 10 (1 - tau^(3M/B)) / (1 - tau^3), at most 20, where B = 15 sqrt(boards) and tau is the
-    golden ratio's inverse, rounded to 2 decimals; the loser gets 20 less that.
+    match of ``boards`` boards, on the WBF continuous 20-VP scale as the WBF prints it
+    (``wbf_vp_table``); the loser gets 20 less the winner's. A margin with a fraction (an
+    adjusted score's IMPs) lies on the straight line between the figures of the whole IMPs
+    either side of it, so it too is worth no more than the IMPs before it."""
+    table = wbf_vp_table(boards)
+    m = abs(margin)
+    whole = int(m)
+    if whole >= len(table) - 1:
+        hundredths = float(table[-1])
+    else:
+        hundredths = table[whole] + (m - whole) * (table[whole + 1] - table[whole])
+    winner = round(hundredths) / 100
+    loser = round(VP_TOTAL - winner, 2)
+    return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+@cache
+def wbf_vp_table(boards: int) -> tuple[int, ...]:
+    """The winner's VPs, in hundredths, for each whole IMP margin from 0 to the blitz (20.00)
+    in a match of ``boards`` boards: the WBF continuous scale of 2013.
 
     Source: "The New WBF IMP to VP Scales", technical report of the WBF Scoring Panel (Bavin,
-    Bethe, Bramley, Buchen; the scales adopted in 2013). The WBF says each extra IMP is worth no
-    more than the one before; the rounded formula breaks that by 0.01 at a few margins (16 boards:
-    15 IMPs is 0.23 over 14 after 0.22 for the 14th; 8 boards: at 41 IMPs), where the WBF's printed
-    tables may differ from these figures by 0.01 (not checked: the tables were not at hand)."""
+    Bethe, Bramley, Buchen, 2013). The winner of a margin of M IMPs gets
+    10 + 10 (1 - tau^(3M/B)) / (1 - tau^3), at most 20, where B = 15 sqrt(boards) and tau is
+    the golden ratio's inverse, rounded to 2 decimals. Rounding can make an IMP worth 0.01
+    more than the one before it, which the WBF rules out (each extra IMP is worth no more than
+    the previous one), so the WBF then raises by 0.01 each figure that lies below the straight
+    line between its neighbours, until none does. That is how the printed tables read (checked
+    against the 8- and 12-board tables in ``tests/data/vp/``)."""
     if boards < 1:
         raise ValueError(f"a match has at least one board, not {boards}")
     blitz = 15 * math.sqrt(boards)
-    m = abs(margin)
-    winner = min(VP_TOTAL, 10 + 10 * (1 - _TAU ** (3 * m / blitz)) / (1 - _TAU ** 3))
-    winner = round(winner, 2)
-    loser = round(VP_TOTAL - winner, 2)
-    return (winner, loser) if margin >= 0 else (loser, winner)
+    cap = round(100 * VP_TOTAL)
+    figures: list[int] = []
+    while not figures or figures[-1] < cap:
+        margin = len(figures)
+        figures.append(min(cap, round(1000 + 1000 * (1 - _TAU ** (3 * margin / blitz)) / (1 - _TAU ** 3))))
+    raised = True
+    while raised:
+        raised = False
+        for i in range(1, len(figures) - 1):
+            if figures[i + 1] - figures[i] > figures[i] - figures[i - 1]:
+                figures[i] += 1
+                raised = True
+    return tuple(figures)
 
 
 Score = int | Adjusted

@@ -30,6 +30,7 @@ class Moves:
     ew_to: tuple[int, str] | None = None
     boards_to: int | None = None
     final: bool = False  # the session's last round: nobody moves
+    passes: tuple[tuple[int, int], ...] = ()  # (board, table): where a shared board goes once played
 
     @classmethod
     def of(cls, assignment: Mapping[str, Any]) -> Moves:
@@ -43,7 +44,8 @@ class Moves:
         return cls(round=int(assignment["round"]), table=int(assignment.get("table", 0)),
                    ns=int(assignment.get("ns", 0)), ew=int(assignment.get("ew", 0)),
                    ns_to=seat("ns"), ew_to=seat("ew"), boards_to=nxt.get("boards_to"),
-                   final=bool(assignment.get("final", False)))
+                   final=bool(assignment.get("final", False)),
+                   passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()))
 
     def to_json(self) -> dict[str, Any]:
         """The assignment's shape again (what ``of`` reads), for the journal."""
@@ -55,7 +57,15 @@ class Moves:
                 nxt[side] = {"table": to[0], "direction": to[1]}
         if data.pop("boards_to") is not None:
             nxt["boards_to"] = self.boards_to
-        return {**data, "next": nxt}
+        passed = [{"board": board, "to": table} for board, table in data.pop("passes")]
+        return {**data, "next": nxt, **({"passes": passed} if passed else {})}
+
+    def board_pass(self, board: int) -> str | None:
+        """"Board 2: to table 1" where a shared board goes once played here (None: it stays)."""
+        table = next((to for b, to in self.passes if b == board), None)
+        if table is None:
+            return None
+        return _("Board {board}: to table {table}").format(board=board, table=table)
 
     def pair_move(self, side: Side) -> str:
         """"stay", "table 2 EW", or "?" when the station did not say."""

@@ -139,6 +139,9 @@ class TableService:
             outcome = Outcome(False, self.flow.message)
         if outcome.result is not None:
             self.last_confirmed = outcome.result["board"]
+            passed = None if self.moves is None else self.moves.board_pass(outcome.result["board"])
+            if passed is not None:  # a shared set: shown until the next key, as a note is
+                self.flow.message = passed
         if self.flow.current.stopped is not None and self._stop_at is None:
             self._stop_at = self.clock()  # the pause starts with the bid
         self.refresh()
