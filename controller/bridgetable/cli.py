@@ -297,10 +297,14 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--session", required=True, help=_("the session's name, e.g. 2026-11-29"))
     parser.add_argument("--event", default="Club session", help=_("the event's title"))
     parser.add_argument("--new", action="store_true", help=_("set the session up again if it exists"))
-    parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "robots"), default="mitchell",
-                        help=_("robots: a single table against the robots (scored ROBOTS)"))
+    parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "swiss-pairs", "robots"),
+                        default="mitchell",
+                        help=_("robots: a single table against the robots (scored ROBOTS); swiss-pairs: pair "
+                               "against pair at one table, each round paired down the VP ranking, scored "
+                               "MP, IMP or XIMP across the field and each match in VPs"))
     parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
-    parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
+    parser.add_argument("--pairs", type=int, help=_("Howell, Swiss pairs: the number of pairs (default 2 x "
+                                                    "tables)"))
     parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
     _add_team_event(parser)
     parser.add_argument("--boards-per-round", type=int, metavar="N",
@@ -367,8 +371,9 @@ def _add_team_event(parser: argparse.ArgumentParser) -> None:
                         help=_("team event: a Swiss (each round paired down the ranking, never a "
                                "rematch; default 4 rounds) instead of a round robin"))
     parser.add_argument("--sets", type=int, metavar="N",
-                        help=_("team event: copies of each board (default one a match, shared by its two "
-                               "tables across a relay stand)"))
+                        help=_("team event, Swiss pairs: copies of each board (default one a match, "
+                               "shared by its two tables across a relay stand; Swiss pairs: one a table, "
+                               "fewer shared by two tables)"))
     parser.add_argument("--tie-break", choices=("quotient", "match"), default="quotient",
                         help=_("team event: teams level on VPs are ranked by their IMP quotient (default) "
                                "or by the matches between them"))

@@ -95,7 +95,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
     scoring = session.setup.scoring
     standings = Standings()
     all_scored: list[Scored] = []
-    if session.team_event:
+    if session.team_event or session.swiss_pairs:  # Swiss pairs: the travellers across the field
         standings.event = score_event(session, results)
     elif scoring == "TEAMS":
         standings.match = TeamMatch(session.setup.teams.get("home", ""),  # unnamed: the pages say
@@ -115,7 +115,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
             scored = _team_rows(standings.match, board, stored, inputs)
-        elif standings.event is not None:
+        elif standings.event is not None and session.team_event:
             scored = _event_rows(standings.event, board, stored, inputs)
         all_scored.extend(scored)
         standings.travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
@@ -134,13 +134,14 @@ class LiveStandings:
     (``public``, ``visibility``).
 
     For MP, IMP and XIMP a result rescores its board and the totals of that board's pairs; a team
-    match or a match against the robots (two tables, one) is scored whole when asked.
+    match or event, Swiss pairs or a match against the robots is scored whole when asked.
     """
 
     def __init__(self, session: Session, results: Iterable[StoredResult] | None = None) -> None:
         """Begin with ``results`` (by default, the session's in the store)."""
         self.session = session
-        self.incremental = session.setup.scoring in INCREMENTAL
+        # Swiss pairs: a board's scores change the VPs of the matches that played it, scored whole
+        self.incremental = session.setup.scoring in INCREMENTAL and not session.swiss_pairs
         self._played = session.movement.times_played()
         self._latest: dict[int, dict[tuple[int, int], StoredResult]] = defaultdict(dict)
         self._travellers: dict[int, list[TravellerRow]] = {}
