@@ -237,6 +237,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--boards-per-round", type=int, default=2, metavar="N", help=_("(default 2)"))
     parser.add_argument("--teams", type=int, default=6, metavar="N",
                         help=_("teams, swiss-teams: the number of teams (default 6)"))
+    parser.add_argument("--pairs", type=int, default=10, metavar="N",
+                        help=_("swiss-pairs: the number of pairs (default 10)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the generated deals (default 1)"))
     parser.add_argument("--port", type=int, default=8080, help=_("the web page's port (default 8080)"))
     parser.add_argument("--headless", action="store_true",
@@ -248,16 +250,17 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--dir", metavar="DIR", help=_("keep the station's and tables' files here"))
     parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
                         help=_("auto (default): Mosquitto if installed, else the embedded amqtt broker"))
-    parser.add_argument("--movement", choices=("mitchell", "robots", "teams", "swiss-teams"),
+    parser.add_argument("--movement", choices=("mitchell", "robots", "teams", "swiss-teams", "swiss-pairs"),
                         default="mitchell",
                         help=_("robots: a single table against the robots, scored in IMPs against them; "
-                               "teams, swiss-teams: a team evening, a round robin or a Swiss"))
+                               "teams, swiss-teams: a team evening, a round robin or a Swiss; swiss-pairs: "
+                               "a Swiss of pairs, one table a match"))
     parser.add_argument("--central", action="store_true",
                         help=_("two clubs bridged to the central results server (on a private "
                              "PostgreSQL); its page at --port (default 8080)"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
-                        help=_("the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, "
-                               "total points"))
+                        help=_("the Mitchell's and Swiss pairs': matchpoints (default), Butler IMPs, "
+                               "cross-IMPs, total points (not Swiss pairs)"))
     _add_language(parser, _("the seat displays' and the pages' language"))
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))

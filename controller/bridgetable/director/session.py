@@ -210,6 +210,12 @@ class Session:
         """Whether the session is Swiss pairs (``movements.swiss_pairs``)."""
         return self.movement.kind == "swiss-pairs"
 
+    @property
+    def paired_as_it_goes(self) -> bool:
+        """Whether the tables are told each round's boards by the station as the rounds are paired
+        (a team event or Swiss pairs), rather than knowing them from the start."""
+        return self.team_event or self.swiss_pairs
+
     def team_name(self, team: int) -> str:
         return self.setup.teams.get(str(team)) or _("Team {team}").format(team=team)
 

@@ -54,7 +54,8 @@ class Standings:
     travellers: dict[int, list[TravellerRow]] = field(default_factory=dict)
     ranking: dict[str, list[RankEntry]] = field(default_factory=dict)
     match: TeamMatch | None = None
-    event: TeamEvent | None = None  # a team event (issue 28)
+    event: TeamEvent | None = None  # a team event (issue 28), or Swiss pairs
+    swiss_pairs: bool = False  # the event's entrants are pairs
     robots: MatchResult | None = None  # a single table against the robots
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
@@ -71,7 +72,7 @@ class Standings:
             for board, rows in sorted(self.travellers.items())]
         extra: dict[str, Any] = {"robots": self.robots.to_json()} if self.robots is not None else {}
         if self.event is not None:
-            extra["event"] = event_json(self.event, names)
+            extra["event"] = event_json(self.event, names, self.swiss_pairs)
         return {"ranking": ranking, "travellers": travellers, **extra}
 
 
@@ -93,7 +94,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         by_board[r.board].append(r)
     times = session.movement.times_played()
     scoring = session.setup.scoring
-    standings = Standings()
+    standings = Standings(swiss_pairs=session.swiss_pairs)
     all_scored: list[Scored] = []
     if session.team_event or session.swiss_pairs:  # Swiss pairs: the travellers across the field
         standings.event = score_event(session, results)

@@ -89,10 +89,11 @@ def pair_round(session: Session, round_: int) -> bool:
     return True
 
 
-def event_json(event: TeamEvent, names: dict[int, str]) -> dict[str, Any]:
+def event_json(event: TeamEvent, names: dict[int, str], swiss_pairs: bool = False) -> dict[str, Any]:
     """The event as the demo's JSON: the VP ranking and every match, board by board (a team's
-    name: its first pair's, which the session names after the team)."""
-    ranking = [{"rank": line.rank, "team": line.team, "name": names.get(2 * line.team - 1, ""),
+    name: its first pair's, which the session names after the team; Swiss pairs: the pair's)."""
+    ranking = [{"rank": line.rank, "team": line.team,
+                "name": names.get(line.team if swiss_pairs else 2 * line.team - 1, ""),
                 "vp": line.vp, "imps_for": line.imps_for, "imps_against": line.imps_against,
                 "penalty": line.penalty} for line in event.ranking()]
     matches = []
