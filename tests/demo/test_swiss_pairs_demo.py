@@ -59,7 +59,8 @@ def test_ten_pairs_four_rounds_of_four_boards_in_matchpoints(tmp_path):
 
 
 def test_nine_pairs_in_imps_a_different_pair_has_the_bye_each_round(tmp_path):
-    event, rows = play(tmp_path, "--pairs", "9", "--rounds", "3", "--boards-per-round", "2", "--scoring", "IMP")
+    event, rows = play(tmp_path, "--pairs", "9", "--rounds", "3", "--boards-per-round", "2",
+                       "--scoring", "IMP")
     byes = list(event["byes"].values())
     assert len(byes) == 3 and len(set(byes)) == 3 and byes[0] == 9  # round 1: the last pair
     assert {line["team"] for line in event["ranking"]} == set(range(1, 10))
