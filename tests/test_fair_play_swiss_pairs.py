@@ -29,7 +29,8 @@ def swiss_session(directory: Path) -> Ingest:
                                                  "rounds": 3}, "MP", pairs={1: "Ann & Bo", 4: "Eva & Finn"})
     ingest = Ingest(Session.create(SQLiteStore(directory / "station.db"), setup, generated_boards(6, seed=5)))
     for (table, board), (contract, declarer, tricks) in {**OVER, **IN_PLAY}.items():
-        ingest.store_result(received(result_message(ingest.session, table, board, contract, declarer, tricks)))
+        message = result_message(ingest.session, table, board, contract, declarer, tricks)
+        ingest.store_result(received(message))
     return ingest
 
 
@@ -59,5 +60,5 @@ def test_no_route_shows_a_visitor_a_board_some_table_of_the_round_is_still_playi
             csrf = re.search(r'name="csrf" value="([^"]+)"', page)[1]
             director.post(base + "/login", data={"password": PASSWORD, "csrf": csrf, "name": "TD"})
             shown = text_of(director.get(base + "/match/1/1").text)
-            assert any(pattern.search(f"{shown}\n{shown.replace(' ', '')}") for name, pattern in secret.items()
-                       if "score" in name)
+            assert any(pattern.search(f"{shown}\n{shown.replace(' ', '')}")
+                       for name, pattern in secret.items() if "score" in name)
