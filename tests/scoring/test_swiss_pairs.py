@@ -9,6 +9,7 @@ from bridgetable.scoring import (
     AVERAGE_PLUS,
     Adjusted,
     BoardResult,
+    Scored,
     butler,
     matchpoint_board,
     swiss_pairs_event,
@@ -94,3 +95,18 @@ def test_a_result_of_a_match_not_paired_is_left_out():
     stray = [BoardResult(5, 2, 4, 420, 1, 3), BoardResult(1, 2, 1, 420, 1, 1)]  # round 3; the wrong way round
     event = swiss_pairs_event(5, 2, ROUNDS, scored_by(butler, stray))
     assert all(not m.started for m in event.matches.values())
+
+
+# the EBU's 7-board matchpoint Swiss pairs scale: the lowest percentage of each step of VPs
+EBU_7_BOARDS = [(50.66, 11), (51.99, 12), (53.34, 13), (54.75, 14), (56.24, 15), (57.84, 16), (59.65, 17),
+                (61.76, 18), (64.41, 19), (68.36, 20)]
+
+
+@pytest.mark.parametrize(("percent", "step"), EBU_7_BOARDS)
+def test_a_seven_board_matchpointed_match_gets_the_ebus_published_vps_made_continuous(percent, step):
+    """Seven boards at ``percent`` each (two tables: North-South's and the other's percentages
+    given as scored): the margin is 7 times the board's difference over 7, the VPs the step's."""
+    rounds = [(((1, 2), (3, 4)), None)]
+    scored = [Scored(BoardResult(b, 1, 2, 0, 1, 1), percent / 50, 2 - percent / 50, 2.0) for b in range(1, 8)]
+    vp = swiss_pairs_event(4, 7, rounds, scored).matches[(1, 1)].victory_points()[0]
+    assert step - 0.5 <= vp < step

@@ -10,9 +10,9 @@ A board's margin in its match, North-South's, in IMPs (docs/movements.md, "Swiss
   North-South's IMPs against the field when neither has an adjusted score (East-West's are the
   opposite), as in the EBU's Swiss pairs scored by IMPs;
 - matchpoints: the difference of the two pairs' percentages on the board over ``PERCENT_PER_IMP``
-  (a top against a bottom, 100 points of difference, is worth 14.29 IMPs), so that a pair's
-  percentage over a 7-board match reaches the VPs of the EBU's published 7-board matchpoint Swiss
-  pairs scale within 0.4 VP on the WBF continuous scale.
+  (a top against a bottom, 100 points of difference, is worth 14.29 IMPs), so that on the WBF
+  scale a 7-board match's percentage gets the VPs of the EBU's published 7-board matchpoint Swiss
+  pairs scale, made continuous (each step's lowest percentage at most 0.5 VP below the step).
 
 Each margin is rounded to 0.01 IMP; the match's margin is their sum.
 """
