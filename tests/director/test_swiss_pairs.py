@@ -137,3 +137,17 @@ def test_the_pages_withhold_a_board_until_every_table_of_the_round_has_played_it
         assert 'href="/match/1/1"' in ranking and "Cross-table" in ranking
         assert client.get("/match/1/7").status_code == 404  # pair 7 has the bye
         assert "pair 7 plays no match in round 1" in client.get("/match/1/7").text
+
+
+def test_the_director_sets_a_matchs_vps_and_takes_vps_off_a_pair(tmp_path):
+    ingest = Ingest(new_session(tmp_path, movement=swiss()))
+    play_round(ingest, 1, random.Random(4))
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        log_in(client)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)[1]
+        for form in ({"action": "match-vps", "round": "1", "team": "4", "home_vp": "14", "away_vp": "4"},
+                     {"action": "vp-penalty", "team": "7", "vp": "2", "reason": "late"}):
+            client.post("/director", data={"csrf": csrf, **form})
+    lines = {line.team: line for line in score_session(ingest.session).event.ranking()}
+    assert (lines[3].vp, lines[4].vp) == (14.0, 4.0)  # the match of 3 v 4, as the director says
+    assert (lines[7].vp, lines[7].penalty) == (10.0, 2.0)  # round 1's bye, 12 VPs, less the penalty
