@@ -40,6 +40,8 @@ def test_the_station_pairs_each_round_down_the_vp_ranking_without_a_rematch(tmp_
     assert [(a.table, a.ns, a.ew, a.boards) for a in session.movement.round(1)] == [
         (1, 1, 2, (1, 2)), (2, 3, 4, (1, 2)), (3, 5, 6, (1, 2))]
     assert session.setup.pairs[7] == "Pair 7"  # the pair with round 1's bye is named too
+    told = session.assignments(1)[0]
+    assert told["event"] == "Club night: Ann & Bob v Pair 2, boards 1-2"  # the displays say the match
     keys = DerivedKeys(b"swiss pairs", CLUB, 3)
     with MosquittoProcess(tmp_path / "broker") as broker:
         address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)

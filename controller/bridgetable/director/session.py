@@ -245,11 +245,14 @@ class Session:
                 "show_traveller": a.table not in self.setup.hide_traveller,
                 "final": round_ == self.movement.rounds,
             }
-            if self.team_event:  # the displays say the match: "Team 3 v Team 5, boards 1-7"
-                home, away = (a.ns, a.ew) if a.table % 2 else (a.ew, a.ns)
+            if self.team_event or self.swiss_pairs:  # the displays say the match, "Team 3 v Team 5,
+                # boards 1-7": a team's home pair sits North-South at the match's first (odd) table
+                home, away = (a.ns, a.ew) if a.table % 2 or self.swiss_pairs else (a.ew, a.ns)
+                names = ((self.team_name(team_of(home)), self.team_name(team_of(away))) if self.team_event
+                         else (msg["ns_names"] or str(home), msg["ew_names"] or str(away)))
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
-                    event=self.setup.event, home=self.team_name(team_of(home)),
-                    away=self.team_name(team_of(away)), boards=span(tuple(sorted(a.boards))))[:200]
+                    event=self.setup.event, home=names[0], away=names[1],
+                    boards=span(tuple(sorted(a.boards))))[:200]
             if round_ < self.movement.rounds:
                 nxt: dict[str, Any] = {}
                 for side, pair in (("ns", a.ns), ("ew", a.ew)):
