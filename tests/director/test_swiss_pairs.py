@@ -126,7 +126,7 @@ def test_the_pages_withhold_a_board_until_every_table_of_the_round_has_played_it
         assert "10.00" not in ranking and "Ann &amp; Bob" in ranking
         log_in(client)
         page = client.get("/match/1/1").text  # the director sees it: 420 against 170, of three tables
-        assert "420" in page and 'id="in-play"' not in page
+        assert "420" in page and 'id="in-play"' not in page and "N 10</td>" in page  # 4S by North, 10 tricks
         assert 'class="field">3.50 – 0.50<' in page  # Neuberg: 2 of 2 scaled to a top of 4
         assert 'class="imps">10.71<' in page  # (87.5 - 12.5) / 7
         client.post("/logout", data={"csrf": re.search(r'name="csrf" value="([^"]+)"',
