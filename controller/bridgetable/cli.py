@@ -238,6 +238,8 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--teams", type=int, default=6, metavar="N",
                         help=_("teams, swiss-teams: the number of teams (default 6)"))
     _add_sets(parser)
+    parser.add_argument("--pairs", type=int, default=10, metavar="N",
+                        help=_("swiss-pairs: the number of pairs (default 10)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the generated deals (default 1)"))
     parser.add_argument("--port", type=int, default=8080, help=_("the web page's port (default 8080)"))
     parser.add_argument("--headless", action="store_true",
@@ -249,16 +251,17 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--dir", metavar="DIR", help=_("keep the station's and tables' files here"))
     parser.add_argument("--broker", choices=("auto", "mosquitto", "embedded"), default="auto",
                         help=_("auto (default): Mosquitto if installed, else the embedded amqtt broker"))
-    parser.add_argument("--movement", choices=("mitchell", "robots", "teams", "swiss-teams"),
+    parser.add_argument("--movement", choices=("mitchell", "robots", "teams", "swiss-teams", "swiss-pairs"),
                         default="mitchell",
                         help=_("robots: a single table against the robots, scored in IMPs against them; "
-                               "teams, swiss-teams: a team evening, a round robin or a Swiss"))
+                               "teams, swiss-teams: a team evening, a round robin or a Swiss; swiss-pairs: "
+                               "a Swiss of pairs, one table a match"))
     parser.add_argument("--central", action="store_true",
                         help=_("two clubs bridged to the central results server (on a private "
                              "PostgreSQL); its page at --port (default 8080)"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
-                        help=_("the Mitchell's: matchpoints (default), Butler IMPs, cross-IMPs, "
-                               "total points"))
+                        help=_("the Mitchell's and Swiss pairs': matchpoints (default), Butler IMPs, "
+                               "cross-IMPs, total points (not Swiss pairs)"))
     _add_language(parser, _("the seat displays' and the pages' language"))
     # a table's Pi installs no web stack: the demo needs the station's, and a broker (`demo` extra)
     parser.set_defaults(handler=_lazy(".demo.command:run_demo_command", extra=("station", "demo")))
@@ -298,10 +301,14 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.add_argument("--session", required=True, help=_("the session's name, e.g. 2026-11-29"))
     parser.add_argument("--event", default="Club session", help=_("the event's title"))
     parser.add_argument("--new", action="store_true", help=_("set the session up again if it exists"))
-    parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "robots"), default="mitchell",
-                        help=_("robots: a single table against the robots (scored ROBOTS)"))
+    parser.add_argument("--movement", choices=("mitchell", "howell", "teams", "swiss-pairs", "robots"),
+                        default="mitchell",
+                        help=_("robots: a single table against the robots (scored ROBOTS); swiss-pairs: pair "
+                               "against pair at one table, each round paired down the VP ranking, scored "
+                               "MP, IMP or XIMP across the field and each match in VPs"))
     parser.add_argument("--tables", type=int, default=4, help=_("(default 4)"))
-    parser.add_argument("--pairs", type=int, help=_("Howell: the number of pairs (default 2 x tables)"))
+    parser.add_argument("--pairs", type=int, help=_("Howell, Swiss pairs: the number of pairs (default 2 x "
+                                                    "tables)"))
     parser.add_argument("--boards", type=int, help=_("team match, robots: boards in the match"))
     _add_team_event(parser)
     parser.add_argument("--boards-per-round", type=int, metavar="N",
@@ -374,10 +381,11 @@ def _add_team_event(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_sets(parser: argparse.ArgumentParser) -> None:
-    """--sets, the copies of each board a team event has (the station's and the demo's)."""
+    """--sets, the copies of each board a team event or Swiss pairs has (the station's and the demo's)."""
     parser.add_argument("--sets", type=int, metavar="N",
-                        help=_("team event: copies of each board (default one a match, shared by its two "
-                               "tables across a relay stand; fewer: the boards relay between matches)"))
+                        help=_("team event, Swiss pairs: copies of each board (default one a match, shared "
+                               "by its two tables across a relay stand; fewer: the boards relay between "
+                               "matches; Swiss pairs: one a table, fewer shared by two tables)"))
 
 
 def _with_password(handler: Handler, args: argparse.Namespace) -> int:

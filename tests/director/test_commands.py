@@ -49,6 +49,19 @@ def test_a_team_evening_round_robin_and_swiss():
     assert movement.copies == 2 and movement.relays == (tuple(range(1, 9)),)
 
 
+def test_swiss_pairs_in_matchpoints_or_imps():
+    setup, boards = setup_from_args(parse("--movement", "swiss-pairs", "--pairs", "9", "--rounds", "4",
+                                          "--boards-per-round", "4", "--scoring", "IMP", "--sets", "2"))
+    assert setup.scoring == "IMP" and setup.movement["kind"] == "swiss-pairs"
+    movement = setup.build_movement()
+    assert (movement.tables, movement.rounds, movement.relays, len(boards)) == (4, 4, ((1, 2), (3, 4)), 16)
+    assert movement.round(2) == []  # paired once round 1 is over
+    with pytest.raises(SetupError, match="Swiss pairs is scored in matchpoints"):
+        setup_from_args(parse("--movement", "swiss-pairs", "--pairs", "8", "--scoring", "TOTAL"))
+    with pytest.raises(SetupError, match="Swiss pairs of 8 pairs has 1 to 7 rounds, not 9"):
+        setup_from_args(parse("--movement", "swiss-pairs", "--pairs", "8", "--rounds", "9"))
+
+
 def test_a_single_table_against_the_robots():
     setup, boards = setup_from_args(parse("--movement", "robots", "--boards", "8", "--boards-per-round", "2"))
     assert setup.movement == {"kind": "robots", "boards": 8, "boards_per_round": 2}

@@ -34,7 +34,7 @@ def test_a_session_set_up_refused_in_danish_and_hungarian() -> None:
     with i18n.speaking("hu"), pytest.raises(SetupError) as hungarian:
         SessionSetup("s", "e", {"kind": "swiss"}).build_movement()
     assert str(hungarian.value) == ("a mozgatás fajtája ezek egyike legyen: mitchell, howell, teams, "
-                                    "team-event, robots, nem 'swiss'")
+                                    "team-event, swiss-pairs, robots, nem 'swiss'")
 
 
 def test_a_mitchell_of_two_tables_refused_by_the_station_in_danish_and_german() -> None:

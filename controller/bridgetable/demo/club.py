@@ -103,7 +103,8 @@ class RobotTable:
                  displays: bool = True, club: str = CLUB, language: str = i18n.SOURCE) -> None:
         self.number = number
         boards = ([b for a in session.movement.assignments if a.table == number for b in a.boards]
-                  if not session.team_event else session_boards(session.movement))  # a Swiss's later rounds
+                  if not session.paired_as_it_goes  # a Swiss's later rounds: not known yet
+                  else session_boards(session.movement))
         infos = session.store.boards(session.id)
         self.boards = {b: infos[b] for b in boards}
         deals = {b: Deal.parse(info.deal) for b, info in self.boards.items() if info.deal}
@@ -115,8 +116,8 @@ class RobotTable:
         self.outcome: Outcome | None = None
         # a team event's tables take each round's boards from the station, in its order (a Swiss's
         # later rounds are paired as the evening goes)
-        config = FlowConfig(boards=[] if session.team_event else boards, deals=deals, club=club,
-                            session=session.id, table=str(number), more_boards=session.team_event)
+        config = FlowConfig(boards=[] if session.paired_as_it_goes else boards, deals=deals, club=club,
+                            session=session.id, table=str(number), more_boards=session.paired_as_it_goes)
         self.service = TableService(config, self.journal, self.displays,
                                     on_handled=self._on_handled, language=language)
         self.assignments: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -219,10 +220,12 @@ class DemoOptions:
     headless: bool = False
     displays: bool = True  # the seat displays, on luma's dummy device
     broker: BrokerChoice = "auto"  # Mosquitto if installed, else the embedded amqtt broker
-    movement: str = "mitchell"  # or "robots": a single table against the robots; "teams", "swiss-teams"
+    movement: str = "mitchell"  # or "robots": a single table against the robots; "teams", "swiss-teams",
+    # "swiss-pairs"
     teams: int = 6  # a team event's
-    sets: int | None = None  # a team event's copies of each board (None: one a match)
-    scoring: str = "MP"  # a Mitchell's: "MP", "IMP" (Butler), "XIMP" or "TOTAL" (Law 78C)
+    sets: int | None = None  # team event's or Swiss pairs' copies of each board (None: one a match or table)
+    pairs: int = 10  # Swiss pairs'
+    scoring: str = "MP"  # a Mitchell's: "MP", "IMP" (Butler), "XIMP" or "TOTAL" (Law 78C); Swiss pairs' too
     export: Path | None = None
     directory: Path | None = None
     password: str = "director"
@@ -230,14 +233,24 @@ class DemoOptions:
 
 
 def demo_setup(options: DemoOptions) -> SessionSetup:
-    """A Mitchell of ``tables`` tables, one table against the robots (``tables`` is then 1), or a
-    team event of ``teams`` teams (a round robin, or a Swiss; ``tables`` two a match)."""
+    """A Mitchell of ``tables`` tables, one table against the robots (``tables`` is then 1), a
+    team event of ``teams`` teams (a round robin, or a Swiss; ``tables`` two a match), or Swiss
+    pairs of ``pairs`` pairs (``tables`` one a match)."""
+    names = {i + 1: NAMES[i % len(NAMES)] for i in range(max(2 * options.tables, options.pairs))}
+    if options.movement == "swiss-pairs":
+        options.tables = options.pairs // 2
+        movement: dict[str, Any] = {"kind": "swiss-pairs", "pairs": options.pairs,
+                                    "rounds": options.rounds or None,
+                                    "boards_per_round": options.boards_per_round, "sets": options.sets}
+        setup = SessionSetup("demo", "bridgetable demo", movement, options.scoring,
+                             pairs={p: names[p] for p in range(1, options.pairs + 1)}, kibitzers=True)
+        options.rounds = setup.build_movement().rounds
+        return setup
     if options.movement in ("teams", "swiss-teams"):
         options.tables = 2 * (options.teams // 2)
-        movement: dict[str, Any] = {"kind": "team-event", "teams": options.teams,
-                                    "rounds": options.rounds or None,
-                                    "boards_per_round": options.boards_per_round,
-                                    "swiss": options.movement == "swiss-teams", "sets": options.sets}
+        movement = {"kind": "team-event", "teams": options.teams, "rounds": options.rounds or None,
+                    "boards_per_round": options.boards_per_round,
+                    "swiss": options.movement == "swiss-teams", "sets": options.sets}
         setup = SessionSetup("demo", "bridgetable demo", movement, "TEAMS", kibitzers=True)
         options.rounds = setup.build_movement().rounds
         return setup
@@ -251,7 +264,7 @@ def demo_setup(options: DemoOptions) -> SessionSetup:
                     "boards_per_round": options.boards_per_round}
     scoring = "ROBOTS" if options.movement == "robots" else options.scoring
     return SessionSetup("demo", "bridgetable demo", movement, scoring,
-                        pairs={i + 1: NAMES[i % len(NAMES)] for i in range(2 * options.tables)},
+                        pairs={p: names[p] for p in range(1, 2 * options.tables + 1)},
                         kibitzers=True)  # robots at every seat: no one to keep a board from
 
 

@@ -37,6 +37,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
                           seed=args.seed, web_port=args.port, headless=args.headless,
                           displays=args.displays or not args.headless, broker=args.broker,
                           movement=args.movement, scoring=args.scoring, teams=args.teams, sets=args.sets,
+                          pairs=args.pairs,
                           export=Path(args.export) if args.export else None,
                           directory=Path(args.dir) if args.dir else None, language=language)
     report = Report(sys.stderr if args.json else sys.stdout, as_json=args.json, export=options.export,
@@ -104,7 +105,7 @@ class Report:
             print(json.dumps(standings, indent=2), flush=True)
         elif "robots" in standings:  # one table against the robots: the match, not a percentage ranking
             print(robot_match_line(standings["robots"]), flush=True)
-        elif "event" in standings:  # a team event: the teams by VPs
+        elif "event" in standings:  # a team event or Swiss pairs: the teams or pairs by VPs
             for line in standings["event"]["ranking"]:
                 print(team_line(line), flush=True)
         else:
@@ -135,7 +136,7 @@ def team_line(line: dict[str, Any]) -> str:
     """E.g. "   1 Team 3   52.17 VP  +23 IMPs"."""
     return _("{rank} {name} {vp} VP {imps} IMPs").format(
         rank=f"{line['rank']:>4}", name=f"{line['name']:<12}", vp=f"{line['vp']:6.2f}",
-        imps=f"{line['imps_for'] - line['imps_against']:+.0f}")
+        imps=f"{round(line['imps_for'] - line['imps_against']) + 0:+d}")  # Swiss pairs' MP: fractions
 
 
 def result_line(result: StoredResult) -> str:
@@ -178,6 +179,9 @@ def _session_text(options: DemoOptions) -> str:
         text = (_("{teams} teams, a Swiss of {n} boards a round") if options.movement == "swiss-teams"
                 else _("{teams} teams, a round robin of {n} boards a round"))
         return text.format(teams=options.teams, n=options.boards_per_round)
+    if options.movement == "swiss-pairs":
+        return _("{pairs} pairs, a Swiss of {n} boards a round").format(pairs=options.pairs,
+                                                                        n=options.boards_per_round)
     if options.movement == "robots":
         boards = options.rounds * options.boards_per_round
         return ngettext("one table against the robots, {n} board",

@@ -36,6 +36,9 @@ def setup_from_args(args: argparse.Namespace) -> tuple[SessionSetup, list[BoardI
     elif args.movement == "teams" and args.teams:  # a club's team evening
         movement = {"kind": "team-event", "teams": args.teams, "boards_per_round": per_round,
                     "rounds": args.rounds, "swiss": args.swiss, "sets": args.sets}
+    elif args.movement == "swiss-pairs":
+        movement = {"kind": "swiss-pairs", "pairs": args.pairs or 2 * args.tables,
+                    "boards_per_round": per_round, "rounds": args.rounds, "sets": args.sets}
     elif args.movement == "howell":
         movement = {"kind": "howell", "pairs": args.pairs or 2 * args.tables,
                     "boards_per_round": per_round, "rounds": args.rounds}

@@ -344,7 +344,8 @@ def results_html(session: Session, standings: Standings | None = None, on: date 
         match=standings.match, boards=[], scoring=session.setup.scoring, travellers=standings.travellers,
         date=(on or date.today()).isoformat(), penalties=session.setup.penalties, fouled=fouled,
         robots=standings.robots, session_boards=len(session.movement.boards), standalone=standalone,
-        team_event=standings.event, team_names=team_names(session))  # a team event's VP ranking
+        team_event=standings.event, team_names=team_names(session),  # a team event's VP ranking
+        swiss_pairs=session.swiss_pairs)
 
 
 # the director's downloads: media type, file name suffix

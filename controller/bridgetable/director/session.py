@@ -22,6 +22,7 @@ from ..movements import (
     howell,
     mitchell,
     robot_table,
+    swiss_pairs,
     team_event,
     team_match,
     team_of,
@@ -51,7 +52,9 @@ class SessionSetup:
     {"kind": "howell", "pairs": 8, "boards_per_round": 2}, {"kind": "teams", "boards": 16,
     "boards_per_round": 4}, {"kind": "team-event", "teams": 6, "boards_per_round": 4, "swiss": false,
     "rounds": 5, "sets": 3, "schedule": [...]} (a club's team evening, ``movements.team_event``; a
-    Swiss keeps its rounds paired so far in "schedule") or {"kind": "robots", "boards": 8,
+    Swiss keeps its rounds paired so far in "schedule"), {"kind": "swiss-pairs", "pairs": 10,
+    "boards_per_round": 4, "rounds": 4, "sets": 5, "schedule": [...]} (``movements.swiss_pairs``,
+    scored MP, IMP or XIMP) or {"kind": "robots", "boards": 8,
     "boards_per_round": 2} (one table against the robots, scored ROBOTS). ``hide_traveller`` lists
     tables that do not show the traveller.
     ``kibitzers``: the live view of a table shows everyone the board being played there (the
@@ -89,6 +92,9 @@ class SessionSetup:
                 scorings=", ".join(SCORINGS), scoring=repr(self.scoring)))
         if self.scoring == "TEAMS" and self.movement.get("kind") not in ("teams", "team-event"):
             raise SetupError(_("team scoring needs the two-table team movement"))
+        if self.movement.get("kind") == "swiss-pairs" and self.scoring not in ("MP", "IMP", "XIMP"):
+            raise SetupError(_("Swiss pairs is scored in matchpoints (MP), Butler IMPs (IMP) or cross-IMPs "
+                               "(XIMP), not {scoring}").format(scoring=self.scoring))
         if (self.scoring == "ROBOTS") != (self.movement.get("kind") == "robots"):
             raise SetupError(_("a single table against the robots is scored against the robots (ROBOTS), "
                                "and only it is"))
@@ -106,7 +112,7 @@ class SessionSetup:
         kind = spec.pop("kind", None)
         builders: dict[str, Callable[..., Movement]] = {
             "mitchell": mitchell, "howell": howell, "teams": team_match, "team-event": team_event,
-            "robots": robot_table}
+            "swiss-pairs": swiss_pairs, "robots": robot_table}
         if kind not in builders:
             raise SetupError(_("movement kind must be one of {kinds}, not {kind}").format(
                 kinds=", ".join(builders), kind=repr(kind)))
@@ -123,7 +129,7 @@ class SessionSetup:
 
 def session_boards(movement: Movement) -> list[int]:
     """The boards a session needs deals for: the movement's, and a Swiss's rounds still to pair."""
-    if movement.kind == "team-event":
+    if movement.kind in ("team-event", "swiss-pairs"):
         return list(range(1, movement.rounds * movement.boards_per_round + 1))
     return movement.boards
 
@@ -172,7 +178,8 @@ class Session:
         if missing:
             raise SetupError(_("the movement plays boards {first}-{last} but they have no deal").format(
                 first=missing[0], last=missing[-1]))
-        pairs = range(1, 2 * setup.movement["teams"] + 1) if session.team_event else session.movement.pairs
+        pairs = (range(1, 2 * setup.movement["teams"] + 1) if session.team_event else
+                 range(1, setup.movement["pairs"] + 1) if session.swiss_pairs else session.movement.pairs)
         unknown = sorted(set(pairs) - set(setup.pairs))  # a team event's: those with a bye in round 1 too
         setup.pairs.update({pair: session.team_name(team_of(pair)) if session.team_event else f"Pair {pair}"
                             for pair in unknown})
@@ -198,6 +205,17 @@ class Session:
     def team_event(self) -> bool:
         """Whether the session is a team event (``movements.team_event``)."""
         return self.movement.kind == "team-event"
+
+    @property
+    def swiss_pairs(self) -> bool:
+        """Whether the session is Swiss pairs (``movements.swiss_pairs``)."""
+        return self.movement.kind == "swiss-pairs"
+
+    @property
+    def paired_as_it_goes(self) -> bool:
+        """Whether the tables are told each round's boards by the station as the rounds are paired
+        (a team event or Swiss pairs), rather than knowing them from the start."""
+        return self.team_event or self.swiss_pairs
 
     def team_name(self, team: int) -> str:
         return self.setup.teams.get(str(team)) or _("Team {team}").format(team=team)
@@ -230,11 +248,14 @@ class Session:
                 "show_traveller": a.table not in self.setup.hide_traveller,
                 "final": round_ == self.movement.rounds,
             }
-            if self.team_event:  # the displays say the match: "Team 3 v Team 5, boards 1-7"
-                home, away = (a.ns, a.ew) if a.table % 2 else (a.ew, a.ns)
+            if self.team_event or self.swiss_pairs:  # the displays say the match, "Team 3 v Team 5,
+                # boards 1-7": a team's home pair sits North-South at the match's first (odd) table
+                home, away = (a.ns, a.ew) if a.table % 2 or self.swiss_pairs else (a.ew, a.ns)
+                names = ((self.team_name(team_of(home)), self.team_name(team_of(away))) if self.team_event
+                         else (msg["ns_names"] or str(home), msg["ew_names"] or str(away)))
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
-                    event=self.setup.event, home=self.team_name(team_of(home)),
-                    away=self.team_name(team_of(away)), boards=span(tuple(sorted(a.boards))))[:200]
+                    event=self.setup.event, home=names[0], away=names[1],
+                    boards=span(tuple(sorted(a.boards))))[:200]
             passed = [{"board": b, "to": relayed[(a.table, b)]} for b in a.boards if (a.table, b) in relayed]
             if passed:  # the sets circulate among the tables: where each board goes next
                 msg["passes"] = passed

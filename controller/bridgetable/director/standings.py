@@ -54,7 +54,8 @@ class Standings:
     travellers: dict[int, list[TravellerRow]] = field(default_factory=dict)
     ranking: dict[str, list[RankEntry]] = field(default_factory=dict)
     match: TeamMatch | None = None
-    event: TeamEvent | None = None  # a team event (issue 28)
+    event: TeamEvent | None = None  # a team event (issue 28), or Swiss pairs
+    swiss_pairs: bool = False  # the event's entrants are pairs
     robots: MatchResult | None = None  # a single table against the robots
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
@@ -71,7 +72,7 @@ class Standings:
             for board, rows in sorted(self.travellers.items())]
         extra: dict[str, Any] = {"robots": self.robots.to_json()} if self.robots is not None else {}
         if self.event is not None:
-            extra["event"] = event_json(self.event, names)
+            extra["event"] = event_json(self.event, names, self.swiss_pairs)
         return {"ranking": ranking, "travellers": travellers, **extra}
 
 
@@ -93,9 +94,9 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         by_board[r.board].append(r)
     times = session.movement.times_played()
     scoring = session.setup.scoring
-    standings = Standings()
+    standings = Standings(swiss_pairs=session.swiss_pairs)
     all_scored: list[Scored] = []
-    if session.team_event:
+    if session.team_event or session.swiss_pairs:  # Swiss pairs: the travellers across the field
         standings.event = score_event(session, results)
     elif scoring == "TEAMS":
         standings.match = TeamMatch(session.setup.teams.get("home", ""),  # unnamed: the pages say
@@ -115,7 +116,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
             for r, result in zip(stored, inputs, strict=True):
                 standings.match.record(board, r.table, result.score)
             scored = _team_rows(standings.match, board, stored, inputs)
-        elif standings.event is not None:
+        elif standings.event is not None and session.team_event:
             scored = _event_rows(standings.event, board, stored, inputs)
         all_scored.extend(scored)
         standings.travellers[board] = [TravellerRow(r, s.ns, s.ew, s.top)
@@ -134,13 +135,14 @@ class LiveStandings:
     (``public``, ``visibility``).
 
     For MP, IMP and XIMP a result rescores its board and the totals of that board's pairs; a team
-    match or a match against the robots (two tables, one) is scored whole when asked.
+    match or event, Swiss pairs or a match against the robots is scored whole when asked.
     """
 
     def __init__(self, session: Session, results: Iterable[StoredResult] | None = None) -> None:
         """Begin with ``results`` (by default, the session's in the store)."""
         self.session = session
-        self.incremental = session.setup.scoring in INCREMENTAL
+        # Swiss pairs: a board's scores change the VPs of the matches that played it, scored whole
+        self.incremental = session.setup.scoring in INCREMENTAL and not session.swiss_pairs
         self._played = session.movement.times_played()
         self._latest: dict[int, dict[tuple[int, int], StoredResult]] = defaultdict(dict)
         self._travellers: dict[int, list[TravellerRow]] = {}

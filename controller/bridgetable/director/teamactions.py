@@ -1,6 +1,7 @@
 """The director's rulings in a team event (issue 28): a match's victory points set by hand (an
-adjusted result of the whole match, Law 12C2 on the VP scale, or a split), and VP penalties. Both are
-kept in the session's set-up, which ``director.teamevent`` scores; each is in the audit trail."""
+adjusted result of the whole match, Law 12C2 on the VP scale, or a split), and VP penalties (Swiss
+pairs too, a pair for a team). Both are kept in the session's set-up, which ``director.teamevent``
+scores; each is in the audit trail."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ _ = STATION.gettext
 
 
 def _team_event(ingest: Ingest) -> None:
-    if not ingest.session.team_event:
+    if not (ingest.session.team_event or ingest.session.swiss_pairs):
         raise ActionError(_("victory points are for a team event, not this session"))
 
 
@@ -41,7 +42,8 @@ def match_vps(ingest: Ingest, actor: str, round_: int, team: int, home_vp: float
 def vp_penalty(ingest: Ingest, actor: str, team: int, vp: float, reason: str) -> None:
     """``vp`` victory points taken from a team's total."""
     _team_event(ingest)
-    teams = ingest.session.setup.movement["teams"]
+    spec = ingest.session.setup.movement
+    teams = spec["pairs"] if ingest.session.swiss_pairs else spec["teams"]
     if not 1 <= team <= teams:
         raise ActionError(_("there is no team {team} in this event").format(team=team))
     if not 0 < vp <= VP_TOTAL:

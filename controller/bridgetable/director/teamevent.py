@@ -1,6 +1,7 @@
 """A club's team evening at the station (issue 28): the event scored from the session's results
 (``scoring.TeamEvent``: each match's IMPs to VPs, the director's VPs and penalties, the ranking),
-and the next Swiss round paired from the ranking once the round before it is over.
+and the next Swiss round paired from the ranking once the round before it is over; the same for
+Swiss pairs, whose matches ``swisspairs`` scores.
 
 The set-up keeps what the director decided (``SessionSetup.vp_adjusted``, ``.vp_penalties``) and a
 Swiss's rounds paired so far (the movement's "schedule"), so that a restarted station, the pages
@@ -18,19 +19,34 @@ from ..scoring import Adjusted, TeamEvent
 from .rulings import played
 from .session import Session
 from .store import StoredResult
+from .swisspairs import score_swiss, swiss_schedule
 
 log = logging.getLogger("bridgetable.director")
 
 
 def _schedule(session: Session) -> list[TeamRound]:
+    if session.swiss_pairs:
+        return swiss_schedule(session)
     spec = session.setup.movement
     return event_schedule(spec["teams"], spec.get("rounds"), bool(spec.get("swiss")), spec.get("schedule"))
 
 
 def score_event(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
-    """The event as ``results`` (the latest revision of each) score it. A result of a match the
-    schedule does not know (the center holding a Swiss's set-up from before a round was paired) is
-    left out until it does: it stays in the store."""
+    """The event (a team event, or Swiss pairs: ``swisspairs.score_swiss``) as ``results`` (the
+    latest revision of each) score it, with the director's VPs and penalties."""
+    event = score_swiss(session, results) if session.swiss_pairs else _team_scores(session, results)
+    for ruling in session.setup.vp_adjusted:
+        event.adjust(int(ruling["round"]), int(ruling["team"]), float(ruling["home_vp"]),
+                     float(ruling["away_vp"]))
+    for penalty in session.setup.vp_penalties:
+        event.penalise(int(penalty["team"]), float(penalty["vp"]), str(penalty.get("reason", "")))
+    return event
+
+
+def _team_scores(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
+    """A team event's matches from ``results``. A result of a match the schedule does not know (the
+    center holding a Swiss's set-up from before a round was paired) is left out until it does: it
+    stays in the store."""
     spec = session.setup.movement
     event = TeamEvent(spec["teams"], spec["boards_per_round"], tie_break=session.setup.tie_break,
                       bye_vp=session.setup.bye_vp)
@@ -44,19 +60,14 @@ def score_event(session: Session, results: Sequence[StoredResult]) -> TeamEvent:
             continue
         score = Adjusted.parse(stored.adjusted) if stored.adjusted else stored.ns_score or 0
         event.record(stored.round, stored.ns, stored.board, score)
-    for ruling in session.setup.vp_adjusted:
-        event.adjust(int(ruling["round"]), int(ruling["team"]), float(ruling["home_vp"]),
-                     float(ruling["away_vp"]))
-    for penalty in session.setup.vp_penalties:
-        event.penalise(int(penalty["team"]), float(penalty["vp"]), str(penalty.get("reason", "")))
     return event
 
 
 def pair_round(session: Session, round_: int) -> bool:
     """Pair a Swiss's round ``round_`` if it is the next one not paired yet, from the ranking of
     the rounds played; True if it paired it (the set-up is saved and the movement rebuilt)."""
-    spec = session.setup.movement
-    if not session.team_event or not spec.get("swiss") or round_ > session.movement.rounds:
+    swiss = session.swiss_pairs or (session.team_event and bool(session.setup.movement.get("swiss")))
+    if not swiss or round_ > session.movement.rounds:
         return False
     rounds = _schedule(session)
     if round_ != len(rounds) + 1:
@@ -72,17 +83,18 @@ def pair_round(session: Session, round_: int) -> bool:
         session.store.audit(session.id, "station", "Swiss pairing",
                             f"round {round_}: {exc}; paired allowing a rematch")
         paired = swiss_round(order, (), byes)
-    spec["schedule"] = to_schedule([*rounds, paired])
+    session.setup.movement["schedule"] = to_schedule([*rounds, paired])
     session.save()
     session.rebuild()
     return True
 
 
-def event_json(event: TeamEvent, names: dict[int, str]) -> dict[str, Any]:
+def event_json(event: TeamEvent, names: dict[int, str], swiss_pairs: bool = False) -> dict[str, Any]:
     """The event as the demo's JSON: the VP ranking, every match board by board and the byes the
     ranking counts, those of the rounds begun (a team's name: its first pair's, which the session
-    names after the team)."""
-    ranking = [{"rank": line.rank, "team": line.team, "name": names.get(2 * line.team - 1, ""),
+    names after the team; Swiss pairs: the pair's)."""
+    ranking = [{"rank": line.rank, "team": line.team,
+                "name": names.get(line.team if swiss_pairs else 2 * line.team - 1, ""),
                 "vp": line.vp, "imps_for": line.imps_for, "imps_against": line.imps_against,
                 "penalty": line.penalty} for line in event.ranking()]
     matches = []

@@ -58,7 +58,7 @@ from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .standings import Standings
 from .teamactions import match_vps, vp_penalty
-from .teampages import match_values, team_names, withheld_boards
+from .teampages import match_values, swiss_match_values, team_names, withheld_boards
 from .templating import TEMPLATES
 from .visibility import board_finished, finished_boards, in_play
 from .weblanguage import Language
@@ -171,13 +171,16 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
 
     async def match(request: Request) -> Response:
         round_, team = request.path_params["round"], request.path_params["team"]
-        values = match_values(station.session, station.standings(request), round_, team)
+        swiss_pairs = station.session.swiss_pairs  # "team": the pair
+        values = (swiss_match_values if swiss_pairs else match_values)(
+            station.session, station.standings(request), round_, team)
         if values is None:
             return station.render("error.html", status_code=404, message=_(
-                "team {team} plays no match in round {round}").format(team=team, round=round_))
+                "pair {pair} plays no match in round {round}").format(pair=team, round=round_) if swiss_pairs
+                else _("team {team} plays no match in round {round}").format(team=team, round=round_))
         over = finished_boards(station.session.movement, station.ingest.played)
         values["withheld"] = [] if is_director(request) else withheld_boards(station.session, values, over)
-        return station.render("match.html", **values)
+        return station.render("swiss_match.html" if swiss_pairs else "match.html", **values)
 
     async def live_table(request: Request) -> Response:
         table = request.path_params["table"]
@@ -279,7 +282,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         return station.render("director.html", status_code=status_code, message=message,
                               actor=actor, csrf=csrf_token(request.session),
                               rounds=station.rounds is not None, kibitzers=station.session.setup.kibitzers,
-                              team_event=station.session.team_event,
+                              team_event=station.session.team_event or station.session.swiss_pairs,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call],
                               central=central() if central is not None else None)
@@ -337,7 +340,8 @@ def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
     return {"ranking": standings.ranking, "names": station.session.setup.pairs, "match": standings.match,
             "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
             "robots": standings.robots, "session_boards": len(station.session.movement.boards),
-            "team_event": standings.event, "team_names": team_names(station.session)}
+            "team_event": standings.event, "team_names": team_names(station.session),
+            "swiss_pairs": station.session.swiss_pairs}
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:

@@ -6,6 +6,7 @@ from .howell import howell
 from .mitchell import mitchell
 from .properties import Profile, profile
 from .robots import robot_table
+from .swiss_pairs import swiss_pairs, swiss_pairs_movement, swiss_pairs_schedule
 from .team_event import (
     TeamRound,
     event_schedule,
@@ -19,5 +20,6 @@ from .team_event import (
 from .teams import team_match
 
 __all__ = ["Movement", "MovementError", "Profile", "TableRound", "TeamRound", "guide_card", "guide_cards",
-           "event_schedule", "howell", "mitchell", "profile", "robot_table", "round_robin", "swiss_round",
+           "event_schedule", "howell", "mitchell", "profile", "robot_table", "round_robin", "swiss_pairs",
+           "swiss_pairs_movement", "swiss_pairs_schedule", "swiss_round",
            "team_event", "team_event_movement", "team_match", "team_of", "to_schedule"]

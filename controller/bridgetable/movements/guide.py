@@ -15,7 +15,7 @@ ngettext = STATION.ngettext
 HEADER = (N_("Round"), N_("N-S"), N_("E-W"), N_("Boards"), N_("N-S goes to"), N_("E-W goes to"),
           N_("Boards go to"))
 KINDS = {"mitchell": N_("Mitchell"), "howell": N_("Howell"), "teams": N_("Teams"), "team-event": N_("Teams"),
-         "robots": N_("Robots")}
+         "swiss-pairs": N_("Swiss pairs"), "robots": N_("Robots")}
 
 
 def guide_card(movement: Movement, table: int) -> str:
