@@ -14,9 +14,10 @@ def law_imps(difference: int) -> int:
 
 
 def scale_vp(margin: float, boards: int) -> float:
-    """The winner's VPs for a whole IMP margin by the WBF Scoring Panel's formula (technical
+    """The winner's VPs for an IMP margin by the WBF Scoring Panel's formula (technical
     report, 2013), rounded to 2 decimals, each figure then raised by 0.01 while the next IMP
-    would be worth more than it, as the WBF's printed tables are."""
+    would be worth more than it, as the WBF's printed tables are; a fractional margin (Swiss
+    pairs' matchpoints, an adjusted score) in between."""
     tau = (5 ** 0.5 - 1) / 2
     blitz = 15 * math.sqrt(boards)
     top = math.ceil(blitz) + 1
@@ -24,4 +25,7 @@ def scale_vp(margin: float, boards: int) -> float:
              for m in range(top + 1)]
     while bad := [m for m in range(1, top) if cents[m + 1] - cents[m] > cents[m] - cents[m - 1]]:
         cents[bad[0]] += 1
-    return cents[min(int(abs(margin)), top)] / 100
+    m = min(abs(margin), top)
+    below = int(m)  # a fractional margin: on the straight line between the whole IMPs either side
+    above = min(below + 1, top)
+    return round(cents[below] + (m - below) * (cents[above] - cents[below])) / 100
