@@ -30,7 +30,11 @@ from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
                "Lead\\3L;Score_NS\\6R;{points}_NS\\6R;{points}_EW\\6R")
-TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;Names\\40L"
+# The ranking: the totals realised (as the standard has them, so that they add up from the score
+# tables), each pair's NrBoards (the standard's column, as scorers write it), and where a pair missed
+# boards a column of our own, Factored: its total scaled to the full boards (``RankEntry.factored``).
+TOTAL_SCORE_TABLE = ("Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;NrBoards\\2R;"
+                     "{factored}Names\\40L")
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 # The event type, scoring method and traveller points' name of each scoring, as the club scorers'
 # files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types.
@@ -131,15 +135,23 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
             game.dealer, game.vulnerability = Seat.parse(info.dealer), Vulnerability.parse(info.vulnerability)
         records.append(game)
         records.extend(table_record(session, row, deal, on) for row in rows)
-    lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} '
-             f'"{session.setup.pairs.get(e.pair, "")}"'
-             for entries in standings.ranking.values() for e in entries]
+    ranking = [e for entries in standings.ranking.values() for e in entries]
+    factoring = any(e.factored is not None for e in ranking)
+    lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} {e.boards:>2} '
+             + (f"{_factored_text(e.factored):>7} " if factoring else "")
+             + f'"{session.setup.pairs.get(e.pair, "")}"' for e in ranking]
     last = next((game for game in reversed(records) if "ScoreTable" in game.tags), None)
     if last is not None and lines:  # as the standard's example: the ranking in the last board's game
-        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE
+        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE.format(factored="Factored\\7R;" if factoring else "")
         last.sections["TotalScoreTable"] = lines
     records += robot_records(session, standings, on)
     return write_pbn(records)
+
+
+def _factored_text(factored: float | None) -> str:
+    """A pair's factored total in the ranking's Factored column; "-" (the standard's irrelevant
+    element) for a pair that played every board."""
+    return "-" if factored is None else f"{factored:.2f}"
 
 
 def robot_records(session: Session, standings: Standings, on: date) -> list[BoardRecord]:
@@ -169,7 +181,8 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     """The results in USEBIO 1.2 XML written as the club scorers' files that results sites take
     (Compscore3's, element by element): the event's header, the participants (a two-winner
     movement's pairs numbered "1NS", "1EW"; a tie's places the same bare number; every player with
-    a NATIONAL_ID_NUMBER, 0 when not known), each board's traveller lines with the points under the
+    a NATIONAL_ID_NUMBER, 0 when not known; the TOTAL_SCORE of a pair that missed boards factored to
+    the full boards), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
     empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR."""
@@ -195,7 +208,9 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
             pair = ET.SubElement(participants, "PAIR")
             _text(pair, "PAIR_NUMBER", number(e.pair))
             _text(pair, "DIRECTION", e.direction if len(standings.ranking) > 1 else "")
-            _text(pair, "TOTAL_SCORE", f"{e.total:.2f}")
+            # a pair that missed boards: its total scaled to the full boards, as the scorers' files
+            # give it (the percentage is that of the boards it played either way)
+            _text(pair, "TOTAL_SCORE", f"{e.total if e.factored is None else e.factored:.2f}")
             if e.top:
                 _text(pair, "PERCENTAGE", f"{e.percent:.2f}")
             _text(pair, "PLACE", e.rank.rstrip("="))
