@@ -22,6 +22,7 @@ from ..formats.record import BoardRecord
 from ..movements import team_of
 from ..robots.match import CLOSED, OPEN
 from ..scoring.adjusted import Adjusted
+from .members import players_at, replaced_by
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
@@ -47,20 +48,25 @@ _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
 
-def _names(session: Session, pair: int) -> tuple[str, str]:
-    """The two players of a pair: the member list's names of the numbers they keyed at the table
-    (``director.members``), else from "Ann & Bob" (or the pair's name twice)."""
+def _names(session: Session, pair: int, when: tuple[int, int] | None = None) -> tuple[str, str]:
+    """The two players of a pair (at the board played ``when``, ``Session.played_when``: before a
+    new player came, the one before; None: the latest): the member list's names of the numbers
+    they keyed at the table (``director.members``), else from "Ann & Bob" (or the pair's name
+    twice); a new player the list does not know, unnamed."""
     text = session.setup.pairs.get(pair, f"Pair {pair}")
     first, _, second = text.partition(" & ")
-    named = [player.get("name", "") for player in session.setup.numbers.get(pair, [])] + ["", ""]
-    return named[0] or first, named[1] or second or first
+    named = [player.get("name", "") for player in players_at(session.setup, pair, when)] + ["", ""]
+    given = ["" if replaced_by(session.setup, pair, index, when) else name
+             for index, name in enumerate((first, second or first))]
+    return named[0] or given[0], named[1] or given[1]
 
 
 def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: date) -> BoardRecord:
     """One table's result as a BoardRecord, with its auction and play when it sent them."""
     r = row.result
-    north, south = _names(session, r.ns)
-    east, west = _names(session, r.ew)
+    when = session.played_when(r.round, r.table, r.board)
+    north, south = _names(session, r.ns, when)
+    east, west = _names(session, r.ew, when)
     tags = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
             "North": north, "South": south, "East": east, "West": west,
             "Scoring": _PBN_SCORING.get(session.setup.scoring, ("IMP", "IMP"))[0],

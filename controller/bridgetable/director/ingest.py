@@ -130,8 +130,9 @@ class Ingest:
                                          f"table {stored.table} board {stored.board}: not in the movement")
             self.played.add((stored.table, stored.board))
             self.live.put(stored)
-            if stored.source == "table" and entered_numbers(self.session.setup, stored.record,
-                                                             stored.ns, stored.ew, self.members):
+            when = self.session.played_when(stored.round, stored.table, stored.board)
+            if stored.source == "table" and entered_numbers(self.session.setup, stored.record, stored.ns,
+                                                             stored.ew, self.members, when):
                 self.session.save()
         for board in sorted({stored.board for stored in added}):
             self.publish_traveller(board)
