@@ -110,7 +110,8 @@ def test_the_director_marks_a_new_player_on_the_director_page(tmp_path: Path) ->
                                                  "csrf": csrf}).text
         assert "refused: a new player is player 1 or 2 of the pair, or both" in refused
     trail = ingest.session.store.audit_trail(ingest.session.id)
-    assert [(e.action, e.detail) for e in trail] == [("new player", "pair 3: player 1 and 2 new, numbers asked")]
+    assert [(e.action, e.detail) for e in trail] == [
+        ("new player", "pair 3: player 1 and 2 new, numbers asked")]
     ask = ingest.session.setup.number_asks[0]
     sent = {a["table"]: a.get("ask") for a in ingest.session.assignments(1)}
     assert sent == {1: None, 2: None, 3: [{"id": ask["id"], "seats": "NS"}], 4: None}  # pair 3 sits NS at 3
