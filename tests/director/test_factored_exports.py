@@ -1,9 +1,15 @@
 """Factored totals in the exports, on a small session worked by hand: a pair that missed a board
 is given its total scaled to the full boards. In USEBIO it is the pair's TOTAL_SCORE, as the club
-scorers' files have it (Compscore3: a Howell pair with 124 matchpoints on 26 of 27 boards has
-TOTAL_SCORE 128.77 = 124 x 27/26 and PERCENTAGE 47.69 = 124 of 260, tests/data/SOURCES.md); in
-PBN the TotalScoreTable keeps the totals realised (so that they add up from the ScoreTables) with
-each pair's NrBoards, the standard's column, and the factored total in a column of its own."""
+scorers' files have it: in the Compscore3 exports that github.com/abftech/cobalt keeps among its
+test files (results/tests/test_files/, read for their form, not copied: they carry real players),
+mp_pairs_howell.xml's pair 1 has traveller lines on 26 of 27 boards adding up to 124 matchpoints,
+TOTAL_SCORE 128.77 (124 x 27/26) and PERCENTAGE 47.69 (124 of 260, the boards it played);
+mp_pairs_mitchell.xml's 9EW 555 on 26 of 27, TOTAL_SCORE 576.35. No element gives the raw total
+beside it (it is the sum of the pair's lines). Where a whole direction played fewer boards
+(mp_pairs_mitchell_03.xml: every NS pair 18, every EW pair 21) nothing is factored: the full
+number is the most of the pair's own ranking. In PBN the TotalScoreTable keeps the totals realised
+(so that they add up from the ScoreTables) with each pair's NrBoards, the standard's column, and
+the factored total in a column of its own."""
 
 from __future__ import annotations
 

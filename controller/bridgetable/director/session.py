@@ -240,11 +240,6 @@ class Session:
                 "show_traveller": a.table not in self.setup.hide_traveller,
                 "final": round_ == self.movement.rounds,
             }
-            asks = [{"id": ask["id"], "seats": "".join(seats[index - 1] for index in ask["players"])}
-                    for pair, seats in ((a.ns, "NS"), (a.ew, "EW"))
-                    for ask in self.setup.number_asks if ask["pair"] == pair]
-            if asks:  # a new player's number, asked at the next board (``table.flow``)
-                msg["ask"] = asks
             if self.team_event:  # the displays say the match: "Team 3 v Team 5, boards 1-7"
                 home, away = (a.ns, a.ew) if a.table % 2 else (a.ew, a.ns)
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
@@ -261,5 +256,10 @@ class Session:
                 if boards_to is not None:
                     nxt["boards_to"] = boards_to
                 msg["next"] = nxt
+            asks = [{"id": ask["id"], "seats": "".join(seats[index - 1] for index in ask["players"])}
+                    for pair, seats in ((a.ns, "NS"), (a.ew, "EW"))
+                    for ask in self.setup.number_asks if ask["pair"] == pair]
+            if asks:  # a new player's number, asked at the next board (``table.flow``)
+                msg["ask"] = asks
             messages.append(msg)
         return messages
