@@ -1,8 +1,9 @@
 """What the center stores of a club's message, checked before it is stored (``check_body``): a
-set-up, result or ranking (or a lookup of a player's number in the register) of the right shape that PostgreSQL can hold (no NUL or lone surrogate in
-a text, no integer beyond 32 bits) and that the station's own code, which the pages use, can run
-(the set-up's movement and deals, the result's scoring and board replay). Each failure is a
-ValueError naming the field and what is wrong with it: the message's refusal reason."""
+set-up, result or ranking (or a lookup of a player's number in the register) of the right shape
+that PostgreSQL can hold (no NUL or lone surrogate in a text, no integer beyond 32 bits) and that
+the station's own code, which the pages use, can run (the set-up's movement and deals, the
+result's scoring and board replay). Each failure is a ValueError naming the field and what is
+wrong with it: the message's refusal reason."""
 
 from __future__ import annotations
 
