@@ -2,6 +2,9 @@
 
 Every device adapter (gpiozero bidding box, serial seat module, keyboard, card reader) turns
 its input into these events; the board flow consumes only them, and the journal stores them.
+One event comes from the station instead: ``TableEvent.ask``, the director's word that a new
+player sits at a seat (a substitute), whose number the table asks at its next board; it is
+journaled as a key of that seat, so that a restart asks it still.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ class Key(Enum):
     STOP = "STOP"  # the Stop card, before a skip bid: the next player waits the regulation's pause
 
 
+ASK = "ASK:"  # a key event's value from the station: ask this seat's number again ("ASK:<request>")
+
+
 class EventKind(Enum):
     KEY = "key"  # a bidding-box key pressed: value is a Key value
     CARD = "card"  # a card scanned at the seat's reader: value is a card, e.g. "SA"
@@ -59,6 +65,18 @@ class TableEvent:
     @classmethod
     def card(cls, seat: Seat, card: Card) -> TableEvent:
         return cls(seat, EventKind.CARD, str(card))
+
+    @classmethod
+    def ask(cls, seat: Seat, request: str) -> TableEvent:
+        """The station asks ``seat``'s player for their number at the next board (a new player):
+        ``request`` names the director's ask, so that the table asks once however often it is sent."""
+        return cls(seat, EventKind.KEY, ASK + request)
+
+    def asked(self) -> str | None:
+        """The station's request, if this event is an ``ask``."""
+        if self.kind is EventKind.KEY and self.value.startswith(ASK):
+            return self.value[len(ASK):]
+        return None
 
     def to_json(self) -> str:
         return json.dumps({"seat": self.seat.name, "kind": self.kind.value, "value": self.value})

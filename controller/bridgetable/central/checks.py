@@ -1,8 +1,9 @@
 """What the center stores of a club's message, checked before it is stored (``check_body``): a
-set-up, result or ranking of the right shape that PostgreSQL can hold (no NUL or lone surrogate in
-a text, no integer beyond 32 bits) and that the station's own code, which the pages use, can run
-(the set-up's movement and deals, the result's scoring and board replay). Each failure is a
-ValueError naming the field and what is wrong with it: the message's refusal reason."""
+set-up, result or ranking (or a lookup of a player's number in the register) of the right shape
+that PostgreSQL can hold (no NUL or lone surrogate in a text, no integer beyond 32 bits) and that
+the station's own code, which the pages use, can run (the set-up's movement and deals, the
+result's scoring and board replay). Each failure is a ValueError naming the field and what is
+wrong with it: the message's refusal reason."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
                "ns_score": (int, type(None)), "lead": (str, type(None)), "adjusted": (str, type(None)),
                "source": str, "record": dict, "stored_at": str},
     "ranking": {"seq": int, "ranking": list},
+    "lookup": {"number": str},  # a player's number the club's member list does not know: its name?
 }
 UID = re.compile(r"[0-9A-Za-z-]{1,64}")
+NUMBER = re.compile(r"[0-9]{1,20}")
 INTEGER = 2**31  # PostgreSQL's INTEGER holds -2**31 .. 2**31 - 1
 MOVEMENT_MAX = 200  # no movement has more tables, rounds or boards per round
 
@@ -51,6 +54,8 @@ def check_body(message: dict[str, Any]) -> None:
         check_setup(message)
     elif kind == "result":
         check_result(message)
+    elif kind == "lookup" and not NUMBER.fullmatch(message["number"]):
+        raise ValueError("lookup.number must be a player's number (1-20 digits)")
     elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
                                        for entry in message["ranking"]):
         raise ValueError("ranking.ranking: each entry is an object with its pair's number")

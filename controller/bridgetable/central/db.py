@@ -363,6 +363,14 @@ class CentralDb:
             "WHERE p.number = %s ORDER BY s.created DESC, p.club, p.session LIMIT %s OFFSET %s",
             (number, PAGE + 1, PAGE * (max(page, 1) - 1)))
 
+    def register(self, numbers: Sequence[str]) -> dict[str, str]:
+        """The federation's player register: the name of each of ``numbers`` that a club's set-up
+        gave, the latest session's; a number none gave is left out."""
+        return {row["number"]: row["name"] for row in self.rows(
+            "SELECT DISTINCT ON (p.number) p.number, p.name "
+            "FROM players p JOIN sessions s USING (club, session) "
+            "WHERE p.number = ANY(%s) ORDER BY p.number, s.created DESC", (list(numbers),))}
+
     def players_named(self, name: str, page: int = 1) -> list[dict[str, Any]]:
         """A page of the players whose name holds ``name`` (any case), by name: each name with its
         national number (or none), how many sessions, in which clubs, the last when (``PAGE`` a

@@ -11,6 +11,8 @@ not signed with that club's key, or when it is not a message of ours that the da
 and the pages show (``check_body``; the database's own refusal of one message, ``CentralDb.ingest``).
 The ack tells a club that signed a refused message why; a club signing with a wrong key is told
 that too. On each connection a worker publishes again the set-ups waiting for their club.
+A "lookup" (a player's number a club's member list does not know) is answered from the player
+register (``CentralDb.register``: the names the clubs' set-ups gave) in the ack, and stored nowhere.
 """
 
 from __future__ import annotations
@@ -262,6 +264,7 @@ class IngestWorker:
         """Verify, store in one transaction, then tell each club what was stored (acknowledged) and
         what was refused, with the reason; record the refused (``refuse``)."""
         good: list[tuple[str, bytes, Message]] = []
+        lookups: list[Message] = []  # a player's name asked of the register: answered, nothing stored
         acked: dict[str, list[str]] = defaultdict(list)
         refused: dict[str, list[dict[str, str]]] = defaultdict(list)  # told to the club that signed them
         for topic, payload in batch:
@@ -281,7 +284,15 @@ class IngestWorker:
                 if isinstance(ident, str):
                     refused[message.club].append({"id": ident, "reason": str(exc)})
                 continue
-            good.append((topic, payload, message))
+            if message.body["kind"] == "lookup":
+                lookups.append(message)
+            else:
+                good.append((topic, payload, message))
+        named = self.db.register(sorted({m.body["number"] for m in lookups})) if lookups else {}
+        answers: dict[str, dict[str, str]] = defaultdict(dict)
+        for message in lookups:  # a number the register does not know: "" (asked again, never)
+            answers[message.club][message.body["number"]] = named.get(message.body["number"], "")
+            acked[message.club].append(message.body["id"])
         outcomes = self.db.ingest([message for _topic, _payload, message in good]) if good else []
         for (topic, payload, message), outcome in zip(good, outcomes, strict=True):
             ident = message.body["id"]
@@ -293,7 +304,8 @@ class IngestWorker:
                 self.duplicates += not outcome.stored
                 acked[message.club].append(ident)
         for club in {**acked, **refused}:
-            self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club]})
+            self.tell(club, {"kind": "ack", "ids": acked[club], "refused": refused[club],
+                             **({"players": answers[club]} if club in answers else {})})
         self.taken([message for _t, _p, message in good])
         if self.on_stored is not None and good:
             self.on_stored([message for (_t, _p, message), outcome in zip(good, outcomes, strict=True)

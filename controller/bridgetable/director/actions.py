@@ -7,6 +7,7 @@ board, a procedural penalty, a pair's names, the kibitzers let in. How the rulin
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
 
 from ..bridge import Contract, Seat, Vulnerability, board_vulnerability, duplicate_score
@@ -246,6 +247,28 @@ def rename_pair(ingest: Ingest, actor: str, pair: int, names: str) -> None:
     ingest.rescore()
 
 
+def new_player(ingest: Ingest, actor: str, pair: int, players: str) -> dict[str, object]:
+    """A new player in a pair (a substitute, or a new pair at its seats): ``players`` "1" or "2"
+    (which of the two, in the order of the names: North or East first) or "both". The pair's table
+    asks their seats for the numbers at its next board (``session.assignments``' "ask"; the
+    station sends it again with each assignment until the numbers come, ``members``); the
+    results from then on carry the new player. The ask, audited."""
+    if pair not in ingest.session.movement.pairs:
+        raise ActionError(_("there is no pair {pair} in this session").format(pair=pair))
+    which = {"1": [1], "2": [2], "both": [1, 2]}.get(players)
+    if which is None:
+        raise ActionError(_("a new player is player 1 or 2 of the pair, or both, not {players}").format(
+            players=repr(players)))
+    setup = ingest.session.setup
+    # the id: the table takes each ask once, however often it is sent
+    ask: dict[str, object] = {"id": uuid.uuid4().hex[:8], "pair": pair, "players": which}
+    setup.number_asks = [a for a in setup.number_asks if a["pair"] != pair] + [ask]
+    _save_setup(ingest)
+    ingest.session.store.audit(ingest.session.id, actor, "new player",
+                               f"pair {pair}: player {' and '.join(map(str, which))} new, numbers asked")
+    return ask
+
+
 def swap_pairs(ingest: Ingest, actor: str, round_: int, first: int, second: int) -> list[StoredResult]:
     """Two pairs sat in each other's seats for a round (one table's pairs the wrong way round, or
     two pairs at each other's tables): each of their results of that round already in becomes
@@ -292,6 +315,7 @@ def audit_action(action: str) -> str:
         "fouled board": pgettext("audit", "fouled board"),
         "procedural penalty": pgettext("audit", "procedural penalty"),
         "rename pair": pgettext("audit", "rename pair"),
+        "new player": pgettext("audit", "new player"),
         "swap seats": pgettext("audit", "swap seats"),
         "answer call": pgettext("audit", "answer call"),
         "refused result": pgettext("audit", "refused result"),

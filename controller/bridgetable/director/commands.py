@@ -134,6 +134,7 @@ def start_upstream(args: argparse.Namespace, session: Session, club: str, centra
     key = read_club_key(args.central_key)
     outbox = UpstreamOutbox("upstream.db" if args.store.startswith("postgres") else args.store)
     upstream = Upstream(session, club, key, central, outbox)
+    upstream.on_players, station.lookup = station.register_names, upstream.lookup  # the player register
     station.ingest.subscribe(upstream.wake)
     upstream.start()
     return upstream

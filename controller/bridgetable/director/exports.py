@@ -22,6 +22,7 @@ from ..formats.record import BoardRecord
 from ..movements import team_of
 from ..robots.match import CLOSED, OPEN
 from ..scoring.adjusted import Adjusted
+from .members import players_at, replaced_by
 from .rulings import WEIGHTED
 from .session import Session
 from .standings import Standings, TravellerRow, score_session
@@ -31,7 +32,11 @@ from .templating import TEMPLATES
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
                "Lead\\3L;Score_NS\\6R;{points}_NS\\6R;{points}_EW\\6R")
-TOTAL_SCORE_TABLE = "Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;Names\\40L"
+# The ranking: the totals realised (as the standard has them, so that they add up from the score
+# tables), each pair's NrBoards (the standard's column, as scorers write it), and where a pair missed
+# boards a column of our own, Factored: its total scaled to the full boards (``RankEntry.factored``).
+TOTAL_SCORE_TABLE = ("Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;NrBoards\\2R;"
+                     "{factored}Names\\40L")
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 # The event type, scoring method and traveller points' name of each scoring, as the club scorers'
 # files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types.
@@ -44,20 +49,25 @@ _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
 
-def _names(session: Session, pair: int) -> tuple[str, str]:
-    """The two players of a pair: the member list's names of the numbers they keyed at the table
-    (``director.members``), else from "Ann & Bob" (or the pair's name twice)."""
+def _names(session: Session, pair: int, when: tuple[int, int] | None = None) -> tuple[str, str]:
+    """The two players of a pair (at the board played ``when``, ``Session.played_when``: before a
+    new player came, the one before; None: the latest): the member list's names of the numbers
+    they keyed at the table (``director.members``), else from "Ann & Bob" (or the pair's name
+    twice); a new player the list does not know, unnamed."""
     text = session.setup.pairs.get(pair, f"Pair {pair}")
     first, _, second = text.partition(" & ")
-    named = [player.get("name", "") for player in session.setup.numbers.get(pair, [])] + ["", ""]
-    return named[0] or first, named[1] or second or first
+    named = [player.get("name", "") for player in players_at(session.setup, pair, when)] + ["", ""]
+    given = ["" if replaced_by(session.setup, pair, index, when) else name
+             for index, name in enumerate((first, second or first))]
+    return named[0] or given[0], named[1] or given[1]
 
 
 def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: date) -> BoardRecord:
     """One table's result as a BoardRecord, with its auction and play when it sent them."""
     r = row.result
-    north, south = _names(session, r.ns)
-    east, west = _names(session, r.ew)
+    when = session.played_when(r.round, r.table, r.board)
+    north, south = _names(session, r.ns, when)
+    east, west = _names(session, r.ew, when)
     tags = {"Event": session.setup.event, "Site": "", "Date": on.strftime("%Y.%m.%d"),
             "North": north, "South": south, "East": east, "West": west,
             "Scoring": _PBN_SCORING.get(session.setup.scoring, ("IMP", "IMP"))[0],
@@ -132,15 +142,23 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
             game.dealer, game.vulnerability = Seat.parse(info.dealer), Vulnerability.parse(info.vulnerability)
         records.append(game)
         records.extend(table_record(session, row, deal, on) for row in rows)
-    lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} '
-             f'"{session.setup.pairs.get(e.pair, "")}"'
-             for entries in standings.ranking.values() for e in entries]
+    ranking = [e for entries in standings.ranking.values() for e in entries]
+    factoring = any(e.factored is not None for e in ranking)
+    lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} {e.boards:>2} '
+             + (f"{_factored_text(e.factored):>7} " if factoring else "")
+             + f'"{session.setup.pairs.get(e.pair, "")}"' for e in ranking]
     last = next((game for game in reversed(records) if "ScoreTable" in game.tags), None)
     if last is not None and lines:  # as the standard's example: the ranking in the last board's game
-        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE
+        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE.format(factored="Factored\\7R;" if factoring else "")
         last.sections["TotalScoreTable"] = lines
     records += robot_records(session, standings, on)
     return write_pbn(records)
+
+
+def _factored_text(factored: float | None) -> str:
+    """A pair's factored total in the ranking's Factored column; "-" (the standard's irrelevant
+    element) for a pair that played every board."""
+    return "-" if factored is None else f"{factored:.2f}"
 
 
 def robot_records(session: Session, standings: Standings, on: date) -> list[BoardRecord]:
@@ -170,7 +188,8 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     """The results in USEBIO 1.2 XML written as the club scorers' files that results sites take
     (Compscore3's, element by element): the event's header, the participants (a two-winner
     movement's pairs numbered "1NS", "1EW"; a tie's places the same bare number; every player with
-    a NATIONAL_ID_NUMBER, 0 when not known), each board's traveller lines with the points under the
+    a NATIONAL_ID_NUMBER, 0 when not known; the TOTAL_SCORE of a pair that missed boards factored to
+    the full boards), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
     empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR; a
@@ -232,7 +251,9 @@ def _pairs_usebio(session: Session, standings: Standings, on: date, club: str) -
             pair = ET.SubElement(participants, "PAIR")
             _text(pair, "PAIR_NUMBER", number(e.pair))
             _text(pair, "DIRECTION", e.direction if len(standings.ranking) > 1 else "")
-            _text(pair, "TOTAL_SCORE", f"{e.total:.2f}")
+            # a pair that missed boards: its total scaled to the full boards, as the scorers' files
+            # give it (the percentage is that of the boards it played either way)
+            _text(pair, "TOTAL_SCORE", f"{e.total if e.factored is None else e.factored:.2f}")
             if e.top:
                 _text(pair, "PERCENTAGE", f"{e.percent:.2f}")
             _text(pair, "PLACE", e.rank.rstrip("="))

@@ -69,6 +69,7 @@ class Ingest:
                  members: MemberList | None = None):
         self.session = session
         self.members = members  # the club's member list: the names of the numbers entered at the tables
+        self.register: dict[str, str] = {}  # the center's register's names of numbers not on it ("": unknown)
         tables = range(1, session.movement.tables + 1)
         self.status: dict[int, TableStatus] = {t: TableStatus(t) for t in tables}
         self._publish_traveller = publish_traveller
@@ -130,8 +131,9 @@ class Ingest:
                                          f"table {stored.table} board {stored.board}: not in the movement")
             self.played.add((stored.table, stored.board))
             self.live.put(stored)
-            if stored.source == "table" and entered_numbers(self.session.setup, stored.record,
-                                                             stored.ns, stored.ew, self.members):
+            when = self.session.played_when(stored.round, stored.table, stored.board)
+            if stored.source == "table" and entered_numbers(self.session.setup, stored.record, stored.ns,
+                                                             stored.ew, self.members, when, self.register):
                 self.session.save()
         for board in sorted({stored.board for stored in added}):
             self.publish_traveller(board)

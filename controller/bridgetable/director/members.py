@@ -10,6 +10,7 @@ without anyone knowing.
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,26 +71,77 @@ class MemberList:
 
 
 def entered_numbers(setup: SessionSetup, record: dict[str, Any], ns: int, ew: int,
-                    members: MemberList | None) -> bool:
+                    members: MemberList | None, when: tuple[int, int] = (0, 0),
+                    register: Mapping[str, str] | None = None) -> bool:
     """Take the players' numbers a table entered (a result's ``players``, ``table.phases.players``)
     into the set-up's ``numbers`` of its two pairs (North then South, East then West, the order of
-    the names), each with the name and club the member list gives, and name a pair the director
-    left unnamed after its two members ("Ann Andersen & Bo Berg"); True if anything changed."""
+    the names), each with the name and club the member list gives (else the name the center's
+    player ``register`` gave, ``upstream.Upstream.lookup``), and name a pair the director
+    left unnamed after its two members ("Ann Andersen & Bo Berg"); True if anything changed.
+    A new player's number (one seat of a pair, or both, entered at the board played ``when``,
+    ``Session.played_when``, for the director's ask: the result's ``answered``) replaces the player
+    before, who is kept in ``replaced`` for the results before; the ask is then answered."""
     entered = record.get("players")
     if not isinstance(entered, dict):
         return False
     changed = False
     for pair, seats in ((ns, "NS"), (ew, "EW")):
-        if not pair or not all(seat in entered for seat in seats):
+        if not pair or not any(seat in entered for seat in seats):
             continue
-        players = []
-        for seat in seats:
+        answered = [ask for ask in setup.number_asks
+                    if ask["pair"] == pair and ask["id"] in record.get("answered", ())]
+        new = {index - 1 for ask in answered for index in ask["players"]}  # the players replaced
+        players = [dict(player) for player in setup.numbers.get(pair, [])]
+        players += [{"national": UNKNOWN, "club": "", "name": ""} for _ in range(2 - len(players))]
+        for index, seat in enumerate(seats):
+            if seat not in entered:
+                continue
             number = str(entered[seat])
             member = members.lookup(number) if members is not None else None
-            players.append({"national": number, "club": member.club if member else "",
-                            "name": member.name if member else ""})
+            player = {"national": number, "club": member.club if member else "",
+                      "name": member.name if member else (register or {}).get(number, "")}
+            if index in new and players[index] != player:
+                setup.replaced.append({"pair": pair, "index": index, "from": list(when),
+                                       "player": players[index]})
+            players[index] = player
+        if answered:
+            setup.number_asks, changed = [ask for ask in setup.number_asks if ask not in answered], True
         if setup.numbers.get(pair) != players:
             setup.numbers[pair], changed = players, True
         if pair not in setup.pairs and all(player["name"] for player in players):
             setup.pairs[pair], changed = " & ".join(player["name"] for player in players), True
+    return changed
+
+
+def players_at(setup: SessionSetup, pair: int, when: tuple[int, int] | None = None) -> list[dict[str, str]]:
+    """A pair's players as ``numbers`` gives them at the board played ``when``
+    (``Session.played_when``): the latest (None), or, before a new player came (``replaced``), the
+    player who sat there then."""
+    players = [dict(player) for player in setup.numbers.get(pair, [])]
+    for change in sorted(setup.replaced, key=lambda change: [-n for n in change["from"]]):
+        if change["pair"] == pair and when is not None and when < tuple(change["from"]):
+            players[change["index"]] = dict(change["player"])
+    return players
+
+
+def replaced_by(setup: SessionSetup, pair: int, index: int, when: tuple[int, int] | None = None) -> bool:
+    """Whether the pair's ``index``th player at the board played ``when`` (None: the latest) is a
+    new player, whose name is not the director's name for the pair."""
+    return any(change["pair"] == pair and change["index"] == index
+               and (when is None or tuple(change["from"]) <= when) for change in setup.replaced)
+
+
+def register_names(setup: SessionSetup, names: Mapping[str, str]) -> bool:
+    """The center's register's ``names`` (number -> name, "" unknown) written into the pairs'
+    players that have that number and no name yet, and a pair the director left unnamed named
+    after its two players; True if anything changed."""
+    changed = False
+    for pair, players in setup.numbers.items():
+        named = [player for player in players
+                 if not player.get("name") and names.get(player.get("national", ""))]
+        for player in named:
+            player["name"] = names[player["national"]]
+        if named and pair not in setup.pairs and len(players) == 2 and all(p.get("name") for p in players):
+            setup.pairs[pair] = " & ".join(player["name"] for player in players)
+        changed = changed or bool(named)
     return changed

@@ -85,6 +85,13 @@ class SessionSetup:
     uid: str = ""
     master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
     butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
+    # a new player in a pair (a substitute, ``actions.new_player``): the director's asks for the
+    # numbers at the pair's table, {"id" (text), "pair", "players": [1, 2] (which of the two)}, kept until
+    # the numbers come; and each player replaced, {"pair", "index" (0, 1), "from" (the new player's
+    # first board: [round, place], ``Session.played_when``), "player" (the one before, as in
+    # ``numbers``)}, for the results before it
+    number_asks: list[dict[str, Any]] = field(default_factory=list)
+    replaced: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -233,6 +240,12 @@ class Session:
         return next((a.round for a in self.movement.assignments if a.table == table and board in a.boards),
                     None)
 
+    def played_when(self, round_: int, table: int, board: int) -> tuple[int, int]:
+        """When a table played a board: its round, and its place among the round's boards there
+        (the order the table plays them in); (round, 0) for a board not in the movement."""
+        at = self.movement.at(round_, table) if round_ else None
+        return round_, at.boards.index(board) if at is not None and board in at.boards else 0
+
     def assignments(self, round_: int) -> list[dict[str, Any]]:
         """The "assign" messages of a round: who plays what at each table, and where everyone
         goes afterwards."""
@@ -270,5 +283,10 @@ class Session:
                 if boards_to is not None:
                     nxt["boards_to"] = boards_to
                 msg["next"] = nxt
+            asks = [{"id": ask["id"], "seats": "".join(seats[index - 1] for index in ask["players"])}
+                    for pair, seats in ((a.ns, "NS"), (a.ew, "EW"))
+                    for ask in self.setup.number_asks if ask["pair"] == pair]
+            if asks:  # a new player's number, asked at the next board (``table.flow``)
+                msg["ask"] = asks
             messages.append(msg)
         return messages

@@ -13,14 +13,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import STATION
 from ..link import Broker, ReceivedResult, StationLink
 from .actions import ActionError
 from .ingest import Ingest
-from .members import MemberList
+from .members import MemberList, register_names
 from .session import Session
 from .teamevent import pair_round
 
@@ -42,6 +42,9 @@ class Station:
         self.finished = threading.Event()
         self.ingest = Ingest(session, publish_traveller=self._publish_traveller, members=members)
         self._names: dict[int, dict[str, dict[str, str]]] = {}  # table -> seat -> the number and its name
+        self._pending: dict[int, dict[str, str]] = {}  # table -> seat -> a number asked of the register
+        # the center's player register, for a number the member list does not know (``upstream``)
+        self.lookup: Callable[[str], None] | None = None
         self.link = StationLink(club, keys, self._store, broker, store_many=self._store_many,
                                 client_id=f"bridgetable-station-{club}", on_state=self._on_state,
                                 on_live=self._on_live,
@@ -107,10 +110,38 @@ class Station:
         member = members.lookup(number) if members is not None else None
         with self._lock:
             named = self._names.setdefault(message["table"], {})
-            named[seat] = {"number": number, "name": member.name if member else ""}
-            for assignment in self.session.assignments(self.round) if self.round else []:
-                if assignment["table"] == message["table"]:
-                    self.link.publish_assignment({**assignment, "players": dict(named)})
+            pending = self._pending.setdefault(message["table"], {})
+            pending.pop(seat, None)
+            if member is None and number not in self.ingest.register and self.lookup is not None:
+                named.pop(seat, None)  # the number alone until the center's register answers
+                pending[seat] = number
+                self.lookup(number)
+            else:
+                named[seat] = {"number": number,
+                               "name": member.name if member else self.ingest.register.get(number, "")}
+            self._send_names(message["table"])
+
+    def _send_names(self, table: int) -> None:
+        """The table's assignment again, with the names of the numbers keyed there."""
+        for assignment in self.session.assignments(self.round) if self.round else []:
+            if assignment["table"] == table:
+                self.link.publish_assignment({**assignment, "players": dict(self._names[table])})
+
+    def register_names(self, players: dict[str, str]) -> None:
+        """The center's register's names of numbers the member list does not know (``lookup``;
+        "" for one it does not know either): kept, shown on the displays where the number is keyed,
+        and written into the pairs' numbers already in (``members.register_names``)."""
+        with self._lock:
+            self.ingest.register.update(players)
+            for table, pending in self._pending.items():
+                answered = {seat: number for seat, number in pending.items() if number in players}
+                for seat, number in answered.items():
+                    self._names[table][seat] = {"number": number, "name": players[number]}
+                    del pending[seat]
+                if answered:
+                    self._send_names(table)
+        if register_names(self.session.setup, players):
+            self.session.save()
 
     def republish(self) -> None:
         """Publish the current round's assignments again (after each (re)connection)."""

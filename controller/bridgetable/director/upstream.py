@@ -16,6 +16,11 @@ center has not acknowledged is sent again after ``resend_after`` seconds, doubli
 ``resend_max``: after an outage each message goes once, not once per period of the outage.
 Every message and ack is signed with the club's key (``derive_club_key``: the link's HMAC
 scheme, ``link.signing``).
+
+A player's number that the club's member list does not know is asked of the center's player
+register the same way (``lookup``: a "lookup" message in the outbox, sent when the link is up);
+the center's ack carries the name (``players``, "" for a number it does not know either), which
+``on_players`` is told. Nothing waits for it.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -310,6 +315,8 @@ class Upstream:
         self.session, self.club, self.key, self.outbox = session, club, key, outbox
         self.resend_after, self.resend_max, self.every = resend_after, resend_max, every
         self.refused = 0  # acks that were not the center's (bad signature or another club's)
+        self.on_players: Callable[[dict[str, str]], None] | None = None  # the register's answers
+        self._lookups: set[str] = set()  # numbers to ask the register (``lookup``), until scanned
         self.key_refused = False  # the center says it refuses this station's key (see _on_message)
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -354,6 +361,13 @@ class Upstream:
         if what == "result":
             self._wake.set()
 
+    def lookup(self, number: str) -> None:
+        """Ask the center's player register for ``number``'s name (once: the outbox keeps it until
+        the center answers); returns at once, the answer goes to ``on_players``."""
+        with self._lock:
+            self._lookups.add(number)
+        self._wake.set()
+
     def scan(self) -> int:
         """Add to the outbox what the store has that the outbox has not; how many were added."""
         results = self.session.store.results(self.session.id, all_revisions=True)
@@ -361,6 +375,11 @@ class Upstream:
         content = json.loads(encode(setup_content(self.session)))  # as it travels (pair numbers as text)
         # a new set-up, or a change to it (a name corrected), even back to what an older one said
         new = [setup_message(self.session, seq + 1)] if content != sent else []
+        with self._lock:
+            numbers, self._lookups = self._lookups, set()
+        new += [{"id": f"lookup/{uid}/{number}", "kind": "lookup", "session": self.session.id, "uid": uid,
+                 "number": number} for number in sorted(numbers)
+                if f"lookup/{uid}/{number}" not in self._known]
         new += [result_message(r, uid) for r in results if result_id(r, uid) not in self._known]
         played = {(r.table, r.board) for r in results}
         movement = self.session.movement
@@ -449,6 +468,8 @@ class Upstream:
             return
         self.key_refused = False
         self.outbox.acknowledge(ack["ids"])
+        if ack.get("players") and self.on_players is not None:
+            self.on_players(ack["players"])
         if ack["refused"]:
             self.outbox.refuse(ack["refused"])
             for refusal in ack["refused"]:
@@ -462,6 +483,10 @@ def decode_ack(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
     if not isinstance(ack.get("ids"), list) or not all(isinstance(i, str) for i in ack["ids"]):
         raise ValueError("an ack lists the ids it acknowledges")
     ack.setdefault("refused", [])
+    named = ack.get("players", {})
+    if not isinstance(named, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                              for k, v in named.items()):
+        raise ValueError("an ack names players as {number: name}")
     if not isinstance(ack["refused"], list) or not all(
             isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("reason"), str)
             for r in ack["refused"]):

@@ -46,6 +46,7 @@ from .actions import (
     enter_result,
     fouled,
     kibitzers,
+    new_player,
     not_played,
     penalty,
     rename_pair,
@@ -79,6 +80,7 @@ class Rounds(Protocol):
 
     def advance(self, actor: str) -> int: ...
     def resend(self, actor: str) -> int: ...
+    def republish(self) -> None: ...
 
 
 class Station:
@@ -405,6 +407,12 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
                             len(revised)).format(round=round_, pair=pair, second=second, n=len(revised))
         if action in ("match-vps", "vp-penalty"):
             return _team_action(ingest, action, text, actor)
+        if action == "new-player":
+            new_player(ingest, actor, pair, text.get("players", ""))
+            if station.rounds is not None:  # the pair's table asks at its next board
+                station.rounds.republish()
+            return _("pair {pair}: the new player's number is asked at the table's next board").format(
+                pair=pair)
         if action == "rename":
             rename_pair(ingest, actor, pair, text.get("names", ""))
             return _("pair {pair} is now {names}").format(pair=pair, names=text.get("names"))

@@ -179,7 +179,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
                                 "state": string(16)})),
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
          "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE,
-         "players": obj({}, {seat: string(12) for seat in "NESW"})},  # federation numbers, "0": a guest
+         "players": obj({}, {seat: string(12) for seat in "NESW"}),  # federation numbers, "0": a guest
+         "answered": array(string(12), max_items=4)},  # the station's asks for a new player's number
     ),
     "ack": (  # signed with the table's key (the station holds it): a forged ack is ignored
         {"session": SESSION, "round": ROUND, "table": POSITIVE, "board": POSITIVE,
@@ -209,6 +210,9 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "passes": array(obj({"board": POSITIVE, "to": POSITIVE}), 1, 100),
          "players": obj({}, {seat: obj({"number": string(12), "name": string(64, allow_empty=True)})
                              for seat in "NESW"}),  # the names of the numbers keyed there ("": unknown)
+         # the director's asks for a new player's number at these seats, until it comes
+         "ask": array(obj({"id": string(12), "seats": string(choices=("N", "E", "S", "W", "NS", "EW"))}),
+                      max_items=2),
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (

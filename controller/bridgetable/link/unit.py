@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..bridge import Seat
 from ..events import Key, TableEvent
 from ..table.flow import Outcome, TableView
 from ..table.journal import JournalError
@@ -91,6 +92,9 @@ class UnitLink:
         self.station_shows_traveller = assignment.get("show_traveller", True)
         if "players" in assignment:
             self.service.show_names(assignment["players"])
+        for ask in assignment.get("ask", []):  # the director's word: a new player at these seats
+            for seat in ask["seats"]:
+                self.service.ask_number(Seat.parse(seat), ask["id"])
         if assignment["round"] != self._refused_round:
             self.refusal = None
         self._publish_state(self.service.flow.view())

@@ -54,7 +54,7 @@ CALL_KEYS = {Key.PASS: PASS, Key.DOUBLE: DOUBLE, Key.REDOUBLE: REDOUBLE}
 
 class Phase(Enum):
     WAITING = "waiting"  # every board given is confirmed; the station's next assignment is awaited
-    PLAYERS = "players"  # the session's first board: each player enters their federation number
+    PLAYERS = "players"  # the session's first board (or a new player's): the federation numbers
     START = "start"  # board number, dealer, vulnerability; OK begins
     HAND_CHECK = "hand check"  # each player scans their 13 cards
     STOCK = "stock"  # the two-player game: 13 tricks at no trump, drawing from the stock
@@ -190,6 +190,8 @@ class BoardInPlay:
         self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
         self.typed: dict[Seat, str] = {}  # a player's federation number as it is keyed (phases.players)
         self.player_numbers: dict[Seat, str] = {}  # the numbers entered ("0": a guest), for the result
+        self.asked: frozenset[Seat] = frozenset(Seat)  # the seats asked their number (a new player's alone)
+        self.requests: set[str] = set()  # the station's asks for a new player's number, answered here
         self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play
         self.two: OpenTwoHandedPlay | None = None
         if rules.players is not None:  # the stock phase: the dealer's opponent leads

@@ -29,6 +29,10 @@ The keys, as the README documents them:
   replays both. Declarer's choices before a lead (Laws 26, 50D2) and of a penalty card (51A) are
   keys at declarer's seat too (``phases.play``).
 
+The station's ask for a new player's number (``TableEvent.ask``: the director's word that a
+substitute sits at a seat) is taken like a key of that seat: the seat is asked its number at the
+board not yet begun (the one on its start screen, or the next one), once per request.
+
 ``handle`` never raises for bad input: an irregular or unexpected event is refused with a message
 (the "prevent" policy: the board carries on) and leaves the state untouched, so that the state is
 always the replay of the accepted events. That is what the journal relies on.
@@ -101,20 +105,27 @@ class BoardFlow:
         self.form = table_form(config)
         self.boards_done = 0
         self.message: str | None = None
+        self.asks: set[tuple[str, Seat]] = set()  # the station's asks taken (request, seat)
+        self.new_players: dict[Seat, str] = {}  # seats to be asked their number at the next board: the ask
         self._start_board()
 
     def _start_board(self) -> None:
         """The next deal the form gives, or WAITING (for the station's boards) or DONE."""
         form, done = self.form, self.boards_done
         setup = form.setup(done)
+        first = self.config.player_numbers and done == 0
         if setup is not None:
-            phase = Phase.PLAYERS if self.config.player_numbers and done == 0 else Phase.START
+            phase = Phase.PLAYERS if first or self.new_players else Phase.START
         else:
             phase = Phase.WAITING if self.config.more_boards else Phase.DONE
             setup = form.resting(done)
         rules = DealRules(form.score, form.first_phase(), form.counts_honours, form.passed_out,
                           form.players, form.handlers())
         self.current = BoardInPlay(self.config, form.board(done, setup), phase, setup, rules)
+        if phase is Phase.PLAYERS:
+            self.current.asked = frozenset(Seat) if first else frozenset(self.new_players)
+            self.current.requests = set(self.new_players.values())
+            self.new_players = {}
 
     # the board in play, as the service and the tests look at it
     @property
@@ -160,8 +171,12 @@ class BoardFlow:
     # ---- events --------------------------------------------------------------------------------
     def handle(self, event: TableEvent) -> Outcome:
         """Apply one event; a refused one changes nothing and says why."""
+        note: str | None
         try:
-            if event.kind is EventKind.CARD:
+            request = event.asked()
+            if request is not None:
+                note, record = self._on_ask(event.seat, request), None
+            elif event.kind is EventKind.CARD:
                 note, record = self._on_card(event.seat, _card(event)), None
             else:
                 note, record = self._on_key(event.seat, _key(event))
@@ -170,6 +185,23 @@ class BoardFlow:
             return Outcome(False, self.message)
         self.message = note
         return Outcome(True, note, record)
+
+    def _on_ask(self, seat: Seat, request: str) -> str:
+        """The station asks ``seat`` for a new player's number: at this board if it has not begun
+        (its start screen, or the numbers being entered), else at the next one."""
+        if (request, seat) in self.asks:
+            raise Refused(_("{seat}: the new player's number is asked already").format(seat=words.seat(seat)))
+        self.asks.add((request, seat))
+        board = self.current
+        if board.phase in (Phase.START, Phase.PLAYERS):
+            board.asked = (board.asked if board.phase is Phase.PLAYERS else frozenset()) | {seat}
+            board.phase = Phase.PLAYERS
+            board.player_numbers.pop(seat, None)  # entered by the player before, if any
+            board.typed.pop(seat, None)
+            board.requests.add(request)
+            return _("{seat}: a new player, please enter your number").format(seat=words.seat(seat))
+        self.new_players[seat] = request
+        return _("{seat}: a new player enters their number at the next board").format(seat=words.seat(seat))
 
     def _on_card(self, seat: Seat, card: Card) -> str | None:
         if self.current.rules.players is not None and self.phase in (Phase.STOCK, Phase.PLAY):

@@ -264,9 +264,11 @@ def _body_hand_check(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 
 
 def _body_players(canvas: _Canvas, view: TableView, seat: Seat) -> str:
-    """A player's federation number, keyed at their seat (``phases.players``)."""
-    canvas.text(0, 13, _("Your federation number"), size=9)
+    """A player's federation number, keyed at their seat (``phases.players``); a seat whose player
+    is not asked (a new player's number is asked at another) waits."""
     number = view.numbers.get(str(seat), "")
+    waits = str(seat) in view.entered and not number
+    canvas.text(0, 13, _("A new player's number") if waits else _("Your federation number"), size=9)
     if str(seat) in view.entered:
         shown = _("Guest") if number == "0" else number
         canvas.text(WIDTH // 2, 25, shown, size=13, bold=True, anchor="ma")

@@ -168,6 +168,14 @@ class TableService:
         for seat, display in self.displays.items():
             display.show(render(view, seat, self.moves))
 
+    def ask_number(self, seat: Seat, request: str) -> None:
+        """The station's ask for a new player's number at ``seat`` (``TableEvent.ask``), handled
+        and journaled like a key; an ask taken before (the station sends it with each assignment
+        until the number comes) is passed over without a word on the displays."""
+        with self._lock:
+            if (request, seat) not in self.flow.asks:
+                self.handle(TableEvent.ask(seat, request))
+
     def show_names(self, players: dict[str, dict[str, str]]) -> None:
         """The station's names of the players' numbers entered here (an assignment's ``players``):
         drawn beside the numbers while they are keyed; no state of the table (not journaled)."""

@@ -109,7 +109,9 @@ def table_view(b: BoardInPlay, boards_done: int, message: str | None,
         if b.phase is Phase.ANNOUNCE else (),
         numbers={str(seat): b.player_numbers.get(seat, b.typed.get(seat, "")) for seat in Seat}
         if b.phase is Phase.PLAYERS else {},
-        entered=tuple(str(seat) for seat in Seat if seat in b.player_numbers), message=message,
+        # a seat not asked (a new player's number is asked at another) waits as if it had entered
+        entered=tuple(str(seat) for seat in Seat if seat in b.player_numbers or seat not in b.asked),
+        message=message,
     )
     two = twoplayer.played(b)
     if two is None:

@@ -7,7 +7,10 @@ off the last digit and XX adds one (7 then XX is 8); OK enters it. OK or Pass wi
 enters 0: a guest the club's member list does not know. UNDO clears what is keyed, or takes back
 the number entered. Once all four have entered theirs, the board's start screen follows. The
 numbers travel with that board's result, whose pairs they name; the station looks the names up
-in its member list (``director.members``)."""
+in its member list (``director.members``).
+
+A new player (a substitute: the director tells the station, the station the table, ``flow``) is
+asked the same way at the next board, at their seat only (``BoardInPlay.asked``); the others wait."""
 
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ LONGEST = 12  # digits of a federation number
 
 def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     typed = b.typed.get(seat, "")
+    if seat not in b.asked:
+        raise Refused(_("{seat}: only the new player enters a number now").format(seat=words.seat(seat)))
     if key is Key.UNDO:
         return _undo(b, seat, typed)
     if seat in b.player_numbers:
@@ -48,7 +53,7 @@ def on_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
 def _enter(b: BoardInPlay, seat: Seat, number: str) -> str:
     b.player_numbers[seat] = number.lstrip("0") or GUEST
     b.typed.pop(seat, None)
-    if len(b.player_numbers) == 4:
+    if b.asked <= set(b.player_numbers):
         b.phase = Phase.START
         return _("every player's number is entered")
     if b.player_numbers[seat] == GUEST:

@@ -148,6 +148,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         "confirmed_by": str(confirmed_by),
         **({"players": {str(seat): b.player_numbers[seat] for seat in Seat if seat in b.player_numbers}}
            if b.player_numbers else {}),  # phases.players: entered at this board
+        **({"answered": sorted(b.requests)} if b.requests else {}),  # the station's asks of a new player
         **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
            if b.rules.first_phase is Phase.ANNOUNCE else {}),
     }
