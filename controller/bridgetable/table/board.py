@@ -36,6 +36,7 @@ from ..bridge.forms import GAME_FORMS
 from ..events import Key
 from ..i18n import LAWS, N_
 from .openplay import OpenPlay, OpenTwoHandedPlay
+from .tempo import Tempo
 
 _ = LAWS.gettext
 
@@ -190,6 +191,7 @@ class BoardInPlay:
         self.announced: dict[Seat, int] = {}  # Minibridge: the high-card points announced so far
         self.typed: dict[Seat, str] = {}  # a player's federation number as it is keyed (phases.players)
         self.player_numbers: dict[Seat, str] = {}  # the numbers entered ("0": a guest), for the result
+        self.tempo = Tempo()  # how long each call and card took (``flow.BoardFlow.handle``)
         self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play
         self.two: OpenTwoHandedPlay | None = None
         if rules.players is not None:  # the stock phase: the dealer's opponent leads

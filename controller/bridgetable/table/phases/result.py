@@ -150,6 +150,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
            if b.player_numbers else {}),  # phases.players: entered at this board
         **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
            if b.rules.first_phase is Phase.ANNOUNCE else {}),
+        **({"tempo": tempo} if (tempo := b.tempo.record()) is not None else {}),  # tenths of a second
     }
 
 
