@@ -137,9 +137,31 @@ def test_the_schema_takes_a_tempo_or_none_and_refuses_a_malformed_one() -> None:
         "result.tempo.calls[1]: expected an integer 0..36000, got -2": {"calls": [1, -2, 3], "cards": []},
         "result.tempo.calls[0]: expected an integer 0..36000, got 1.5": {"calls": [1.5, 2], "cards": []},
         "result.tempo: missing field 'cards'": {"calls": [1, 2, 3, 4]},
+        "result.tempo.stops[0]: call 2 of the auction is not a bid": {"calls": [1, 2, 3, 4], "cards": [],
+                                                                       "stops": [2]},
         "result.tempo: unknown field 'bids'": {"calls": [1, 2, 3, 4], "cards": [], "bids": []},
     }
     for reason, tempo in refusals.items():
         with pytest.raises(schema.SchemaError) as refused:
             schema.message("result", **_result(tempo=tempo))
         assert str(refused.value) == reason
+
+
+def test_the_pause_after_stop_and_a_skip_bid_is_the_next_calls_time(tmp_path: Path) -> None:
+    """The keys refused during the regulation's pause are not journaled: East's time counts from
+    North's 3S, and the result says which bid came after a STOP."""
+    clock = Clock()
+    service = _service(tmp_path / "j.db", clock)
+    service.clock = clock  # the pause's clock too
+    _feed(service, clock, [(0, key("N", "OK")), (1, key("N", "STOP")), (2, key("N", "3")),
+                           (1, key("N", "S"))])
+    clock.now += 4
+    assert not service.handle(key("E", "PASS")).changed  # 6 s more to wait
+    _feed(service, clock, [(8.5, key("E", "PASS")), (1, key("S", "4")), (1, key("S", "S"))])
+    tempo = service.flow.current.tempo
+    assert tempo.calls == [40, 125, 20] and tempo.stops == [0]
+    _feed(service, clock, [(1, key("S", "UNDO"))])  # South's 4S withdrawn (Law 25A): North's STOP stays
+    assert tempo.calls == [40, 125] and tempo.stops == [0]
+    _feed(service, clock, [(1, key("E", "UNDO"))])
+    _feed(service, clock, [(1, key("N", "UNDO"))])
+    assert tempo.calls == [] and tempo.stops == []

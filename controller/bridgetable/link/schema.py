@@ -157,7 +157,8 @@ SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verif
 CARD = card()
 
 TENTHS = integer(0, MAX_TENTHS)  # a time in tenths of a second
-TEMPO = obj({"calls": array(TENTHS, max_items=400), "cards": array(TENTHS, max_items=52)})
+TEMPO = obj({"calls": array(TENTHS, max_items=400), "cards": array(TENTHS, max_items=52)},
+            {"stops": array(integer(0, 400), max_items=400)})  # the bids made after a STOP
 
 TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
     {"ns": integer(0, MAX_NUMBER), "ew": integer(0, MAX_NUMBER), "contract": string(24),
@@ -249,6 +250,10 @@ def _check_tempo(row: Mapping[str, Any], path: str) -> None:
         times = row["tempo"][name]
         if len(times) != len(made):
             raise SchemaError(f"{path}.tempo.{name}: {len(times)} times for {len(made)} {what}")
+    auction = row.get("auction") or []
+    for i, stop in enumerate(row["tempo"].get("stops", [])):
+        if stop >= len(auction) or not auction[stop][:1].isdigit():
+            raise SchemaError(f"{path}.tempo.stops[{i}]: call {stop} of the auction is not a bid")
 
 
 def _check_played(row: Mapping[str, Any], path: str) -> None:

@@ -18,6 +18,10 @@ When one event makes more than one call or card (a pass the Laws impose, Law 28A
 irregularity accepted), the first gets the time and the others 0. The times are kept in tenths of
 a second, at most ``MAX_TENTHS`` (a table left standing overnight does not make a result that
 the station cannot take).
+
+``stops`` are the indices of the bids made after the bidder's STOP (``phases.auction``): the
+next call's time is the pause the regulation asks of the next player (Law 73A2), which the
+director sees against it.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class Tempo:
 
     calls: list[int] = field(default_factory=list)
     cards: list[int] = field(default_factory=list)
+    stops: list[int] = field(default_factory=list)
     last: float | None = None  # the moment of the previous tempo event
     known: bool = True
 
@@ -61,6 +66,7 @@ class Tempo:
         for times, count in ((self.calls, calls), (self.cards, cards)):
             if count < len(times):  # withdrawn
                 del times[count:]
+                self.stops = [i for i in self.stops if i < calls]
             elif count > len(times):
                 times += [spent] + [0] * (count - len(times) - 1)
                 spent = 0
@@ -68,4 +74,7 @@ class Tempo:
 
     def record(self) -> dict[str, list[int]] | None:
         """The result's ``tempo`` field, or None when not every moment is known."""
-        return {"calls": list(self.calls), "cards": list(self.cards)} if self.known else None
+        if not self.known:
+            return None
+        stops = {"stops": list(self.stops)} if self.stops else {}
+        return {"calls": list(self.calls), "cards": list(self.cards), **stops}
