@@ -12,6 +12,10 @@ TotalScoreTable (the ranking): each pair's total against the sum of its rows in 
 ScoreTables, its percentage against that sum over the tops of the boards it played, and the
 ranks against the order of the totals (kind ``total``).
 
+AuctionTimeTable and PlayTimeTable (the tempo, ``formats.pbn_tempo``): one time per call of the
+auction and per card of the play, each a number of seconds, not negative (kind ``auction``
+and ``play``).
+
 A value is right when it equals the computed one to the decimals it is written with.
 """
 
@@ -23,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .bridge import Contract, ParseError, Seat, Vulnerability, duplicate_score, imps
+from .formats.pbn_tempo import AUCTION_TIME_TABLE, PLAY_TIME_TABLE, TIME_COLUMN, played_cards
 from .formats.record import BoardRecord, Problem
 from .i18n import CLI, notation
 from .scoring.imps import butler_datum
@@ -113,6 +118,28 @@ def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict
                              vulnerability)
         problems.append(Problem("score", _("ScoreTable row {number}: {problem}").format(
             number=number, problem=what)))
+
+
+def check_time_tables(record: BoardRecord, problems: list[Problem]) -> None:
+    """The record's AuctionTimeTable and PlayTimeTable against its auction and play."""
+    for tag, kind, made, what in ((AUCTION_TIME_TABLE, "auction", len(record.calls), _("calls")),
+                                  (PLAY_TIME_TABLE, "play", played_cards(record), _("cards"))):
+        table = Table.read(record, tag, problems)
+        if table is None:
+            continue
+        if TIME_COLUMN not in table.columns:
+            problems.append(Problem(kind, _("{table}: no {column} column").format(
+                table=tag, column=TIME_COLUMN)))
+            continue
+        if len(table.rows) != made:
+            problems.append(Problem(kind, _("{table}: {rows} times for {made} {what}").format(
+                table=tag, rows=len(table.rows), made=made, what=what)))
+        for number, row in enumerate(table.rows, start=1):
+            seconds = _number(row[TIME_COLUMN])
+            if seconds is None or seconds < 0:
+                problems.append(Problem(kind, _("{table} row {number}: {value!r} is not a time in "
+                                                "seconds").format(table=tag, number=number,
+                                                                  value=row[TIME_COLUMN])))
 
 
 # ---- matchpoints and IMPs over the field --------------------------------------------------------

@@ -142,3 +142,28 @@ def test_a_threshold_the_page_asks_is_checked() -> None:
     assert threshold("7,5", 10.0) == (7.5, "")
     assert threshold(None, 10.0) == (10.0, "")
     assert threshold("0", 10.0)[1] == "hesitation: a number of seconds from 0 to 3600, not '0': 10.0 s used"
+
+
+def test_the_stations_pbn_keeps_the_tempo_and_check_finds_it_consistent(tmp_path: Path) -> None:
+    """The director's PBN download: each table's record with its time tables (a table's result
+    without a tempo has none), and ``check`` passes."""
+    from bridgetable.check import check_files
+    from bridgetable.director.exports import session_pbn
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    timed = result_message(session, 1, 1, "4S", "N", 10)
+    timed["tempo"] = {"calls": [12, 34, 56, 78, 90][:len(timed["auction"])],
+                      "cards": [5, 15, 25, 35][:len(timed["play"])]}
+    ingest.store_result(received(timed))
+    ingest.store_result(received(result_message(session, 4, 1, "3NT", "S", 9)))  # an older table: none
+    text = session_pbn(session)
+    assert text.count('[AuctionTimeTable "Time_Used\\6R"]') == 1 and text.count("[PlayTimeTable") == 1
+    assert "   0.5\n   1.5\n   2.5\n   3.5\n" in text
+    out = tmp_path / "session.pbn"
+    out.write_text(text, encoding="utf-8")
+    reports, unreadable = check_files([str(out)])
+    assert not unreadable and [str(p) for r in reports for p in r.problems] == []

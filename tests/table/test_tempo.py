@@ -165,3 +165,32 @@ def test_the_pause_after_stop_and_a_skip_bid_is_the_next_calls_time(tmp_path: Pa
     _feed(service, clock, [(1, key("E", "UNDO"))])
     _feed(service, clock, [(1, key("N", "UNDO"))])
     assert tempo.calls == [] and tempo.stops == []
+
+
+def test_the_tables_pbn_export_keeps_the_tempo_and_check_reads_it_back(tmp_path: Path) -> None:
+    """``table --export``: AuctionTimeTable and PlayTimeTable, one row per call and card, which
+    check finds consistent; a file whose time table disagrees with its auction is reported."""
+    from bridgetable.check import check_files
+    from bridgetable.formats.pbn import read_pbn
+    from bridgetable.table.export import export_journal
+
+    clock = Clock()
+    service = _service(tmp_path / "j.db", clock)
+    timed, calls, cards = _timed_board()
+    _feed(service, clock, timed)
+    service.journal.close()
+    out = tmp_path / "ours.pbn"
+    assert export_journal(tmp_path / "j.db", out, "s") == 1
+    text = out.read_text(encoding="utf-8")
+    assert '[AuctionTimeTable "Time_Used\\6R"]\n   3.5\n   3.0\n   5.2\n   0.5\n  12.0\n   0.8\n' in text
+    [record] = read_pbn(text)
+    assert record.sections["PlayTimeTable"] == [f"{tenths / 10:.1f}" for tenths in cards]
+    reports, unreadable = check_files([str(out)])
+    assert not unreadable and [str(p) for r in reports for p in r.problems] == []
+
+    broken = tmp_path / "broken.pbn"
+    broken.write_text(text.replace("  12.0\n", "").replace("   0.3\n", "  -0.3\n", 1), encoding="utf-8")
+    reports, _ = check_files([str(broken)])
+    assert [str(p) for r in reports for p in r.problems] == [
+        "auction: AuctionTimeTable: 5 times for 6 calls",
+        "play: PlayTimeTable row 1: '-0.3' is not a time in seconds"]

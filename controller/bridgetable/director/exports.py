@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
+from ..formats.pbn_tempo import add_tempo
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from ..movements import team_of
@@ -86,6 +87,7 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
         record.set_auction(record.dealer, [Call.parse(c) for c in auction], r.record.get("skipped") or [])
     if contract is not None and record.declarer is not None and r.record.get("play"):
         _add_play(record, contract, record.declarer, [Card.parse(c) for c in r.record["play"]])
+    add_tempo(record, r.record.get("tempo"))  # the director's files only (download, write_exports)
     return record
 
 
