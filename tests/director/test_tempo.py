@@ -96,6 +96,7 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
     with TestClient(web.create_app(station.ingest, password="pw")) as visitor:
         assert "tempo" not in visitor.get(f"/board/{board}").text.lower()
         assert visitor.get("/director/tempo", follow_redirects=False).status_code == 303
+        assert 'id="slow-play"' not in visitor.get("/results").text
     with TestClient(web.create_app(station.ingest, password="pw", hesitation=12.0)) as director:
         login(director)
         page = director.get(f"/board/{board}").text
@@ -110,6 +111,14 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
         report = director.get("/director/tempo?hesitation=15").text
         assert re.search(rf'<tr data-board="{board}" data-table="1">.*East', report, re.S)
         assert 'data-pair="1"' in report and 'data-pair="5"' in report
+        # North-South (pair 1): 3NT 4.0 s and South's pass 1.0 s; declarer's and dummy's 26 cards
+        played = play_events(Deal.parse(info.deal or ""), Auction(Seat.N, CALLS.split()))  # scanned at N or S
+        ns_cards = sum(t for t, e in zip(card_times(), played, strict=True) if e.seat in (Seat.N, Seat.S))
+        ns_cards /= 10
+        pair_row = '<tr data-pair="1"><td>1 <span class="pair-names">Ann &amp; Bob</span></td><td>1</td>\n'
+        assert pair_row + f"<td>5.0 s</td><td>{ns_cards:.1f} s</td><td>—</td></tr>" in report
+        printable = director.get("/director/export/html").text  # the director's printable report
+        assert 'id="slow-play"' in printable and pair_row in printable
 
 
 def test_the_slow_play_figures_per_pair(tmp_path: Path) -> None:
