@@ -94,7 +94,8 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
     assert stored.record["tempo"] == {"calls": CALL_TIMES, "cards": card_times(), "stops": [0]}
 
     with TestClient(web.create_app(station.ingest, password="pw")) as visitor:
-        assert "tempo" not in visitor.get(f"/board/{board}").text.lower()
+        shown = visitor.get(f"/board/{board}").text
+        assert 'id="tempo' not in shown and "16.0 s" not in shown and "/director/tempo" not in shown
         assert visitor.get("/director/tempo", follow_redirects=False).status_code == 303
         assert 'id="slow-play"' not in visitor.get("/results").text
     with TestClient(web.create_app(station.ingest, password="pw", hesitation=12.0)) as director:
@@ -176,3 +177,21 @@ def test_the_stations_pbn_keeps_the_tempo_and_check_finds_it_consistent(tmp_path
     out.write_text(text, encoding="utf-8")
     reports, unreadable = check_files([str(out)])
     assert not unreadable and [str(p) for r in reports for p in r.problems] == []
+
+
+def test_the_center_is_not_sent_the_tempo(tmp_path: Path) -> None:
+    """The result the station forwards to the federation's center keeps its auction and play,
+    without the tempo (the director's alone)."""
+    from bridgetable.director.ingest import Ingest
+    from bridgetable.director.upstream import result_message as upstream_result
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [10] * len(message["auction"]), "cards": [10] * len(message["play"])}
+    Ingest(session).store_result(received(message))
+    [stored] = session.store.results(session.id)
+    assert "tempo" in stored.record
+    sent = upstream_result(stored, "uid")["record"]
+    assert "tempo" not in sent and sent["auction"] == message["auction"] and sent["play"] == message["play"]
