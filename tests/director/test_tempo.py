@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from bridgetable.bridge import Auction, Deal, Seat
 from bridgetable.director import web
 from bridgetable.director.station import Station
+from bridgetable.director.store import SQLiteStore
 from bridgetable.director.tempo import medians, pair_tempo, stop_verdict, table_tempo
 from bridgetable.director.tempopage import threshold
 from bridgetable.events import TableEvent
@@ -92,6 +93,8 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
     board = service.flow.config.boards[0]
     [stored] = session.store.results(session.id, board=board)
     assert stored.record["tempo"] == {"calls": CALL_TIMES, "cards": card_times(), "stops": [0]}
+    [on_disk] = SQLiteStore(tmp_path / "station.db").results(session.id, board=board)  # the file, read again
+    assert on_disk.record["tempo"] == stored.record["tempo"]
 
     with TestClient(web.create_app(station.ingest, password="pw")) as visitor:
         shown = visitor.get(f"/board/{board}").text
