@@ -103,7 +103,7 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
     _check_result(record, report, facts)
     _check_score(record, report, facts)
     check_tables(record, report.problems, report.warnings)
-    check_time_tables(record, report.problems)
+    check_time_tables(record, report.problems, report.warnings)
     return report
 
 

@@ -35,6 +35,7 @@ from .scoring.imps import butler_datum
 _ = CLI.gettext
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
+NO_TABLE = ("", "?", "#")  # a table tag's value that announces no table
 
 
 @dataclass(slots=True)
@@ -48,9 +49,9 @@ class Table:
     @classmethod
     def read(cls, record: BoardRecord, tag: str, problems: list[Problem]) -> Table | None:
         header = record.tags.get(tag)
-        if header is None or header.strip() in ("", "?", "#"):
+        if header is None or header.strip() in NO_TABLE:
             return None
-        columns = [part.split("\\")[0].lstrip("+-") for part in header.split(";")]
+        columns = header_columns(header)
         table = cls(tag, columns)
         for number, line in enumerate(record.sections.get(tag, []), start=1):
             values = [v.strip('"') for v in _TOKEN.findall(line)]
@@ -61,6 +62,11 @@ class Table:
                 continue
             table.rows.append(dict(zip(columns, values, strict=True)))
         return table
+
+
+def header_columns(header: str) -> list[str]:
+    """A table header's column names, without their widths and sort marks ("+Rank\\2R" -> "Rank")."""
+    return [part.split("\\")[0].lstrip("+-") for part in header.split(";")]
 
 
 def _number(text: str | None) -> float | None:
@@ -120,16 +126,18 @@ def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict
             number=number, problem=what)))
 
 
-def check_time_tables(record: BoardRecord, problems: list[Problem]) -> None:
-    """The record's AuctionTimeTable and PlayTimeTable against its auction and play."""
+def check_time_tables(record: BoardRecord, problems: list[Problem], warnings: list[str]) -> None:
+    """The record's AuctionTimeTable and PlayTimeTable against its auction and play; a table in
+    another program's form (no ``Time_Used`` column) is named in a warning and not read."""
     for tag, kind, made, what in ((AUCTION_TIME_TABLE, "auction", len(record.calls), _("calls")),
                                   (PLAY_TIME_TABLE, "play", played_cards(record), _("cards"))):
+        header = record.tags.get(tag, "").strip()
+        if header not in NO_TABLE and TIME_COLUMN not in header_columns(header):
+            warnings.append(_("{table}: no {column} column: not checked").format(
+                table=tag, column=TIME_COLUMN))
+            continue
         table = Table.read(record, tag, problems)
         if table is None:
-            continue
-        if TIME_COLUMN not in table.columns:
-            problems.append(Problem(kind, _("{table}: no {column} column").format(
-                table=tag, column=TIME_COLUMN)))
             continue
         if len(table.rows) != made:
             problems.append(Problem(kind, _("{table}: {rows} times for {made} {what}").format(
