@@ -17,7 +17,7 @@ from bridgetable.table.script import board_events
 from bridgetable.table.service import TableService
 from bridgetable.table.tempo import MAX_TENTHS, Tempo
 
-from .helpers import DEAL, key
+from .helpers import DEAL, card, key
 
 CALLS = "1NT Pass 3NT Pass Pass Pass"
 
@@ -202,3 +202,13 @@ def test_the_tables_pbn_export_keeps_the_tempo_and_check_reads_it_back(tmp_path:
     reports, _ = check_files([str(other)])
     assert [str(p) for r in reports for p in r.problems] == []
     assert "AuctionTimeTable: no Time_Used column: not checked" in reports[0].warnings
+
+
+def test_without_bidding_boxes_the_lead_counts_from_the_contract_entered() -> None:
+    from bridgetable.table.flow import BoardFlow
+
+    flow = BoardFlow(FlowConfig(boards=[1], deals={1: DEAL}, bidding_boxes=False))
+    moments = iter(range(100, 200, 3))  # each event 3 s after the one before
+    for event in [key("N", "OK"), key("N", "3"), key("N", "NT"), key("N", "OK"), card("E", "CA")]:
+        assert flow.handle(event, next(moments)).changed, flow.message
+    assert flow.current.tempo.calls == [] and flow.current.tempo.cards == [30]

@@ -96,7 +96,8 @@ def _card(event: TableEvent) -> Card:
 def _measure(board: BoardInPlay, before: Phase, at: float | None) -> None:
     """The board's tempo after an accepted event: the auction begins, or a call or card is made
     or withdrawn (see ``tempo``)."""
-    if board.phase is Phase.AUCTION and before is not Phase.AUCTION and board.tempo.last is None:
+    began = board.phase in (Phase.AUCTION, Phase.PLAY) and before is not board.phase
+    if began and board.tempo.last is None:  # the auction, or the play after a contract entered
         board.tempo.begin(at)
     cards = sum(len(trick.cards) for trick in board.play.tricks) if board.play is not None else 0
     board.tempo.observe(at, len(board.auction.calls), cards)

@@ -8,7 +8,8 @@ What one time measures, exactly: the time of a call (or card) is the moment of t
 made it, less the moment of the previous *tempo event* of the board. A tempo event is
 
 - the event that began the auction (OK on the start screen, or the hand check's last card): the
-  dealer's turn begins there, so the first call counts from it;
+  dealer's turn begins there, so the first call counts from it; at a table without bidding
+  boxes, the contract entered (OK at declarer's seat), from which the opening lead counts;
 - any event that made or withdrew a call or a card (a call replaced under Law 25A counts from
   the withdrawal; the opening lead from the auction's last pass).
 
