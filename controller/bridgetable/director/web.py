@@ -159,7 +159,8 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         values = await run_in_threadpool(board_values, station.ingest, info)
         if tempo_shown(director=is_director(request)):  # the director's alone (Law 16)
             seconds, problem = threshold(request.query_params.get("hesitation"), station.hesitation)
-            values.update(board_tempo_values(station.ingest, number, seconds, problem))
+            values.update(await run_in_threadpool(board_tempo_values, station.ingest, number, seconds,
+                                                  problem))
         return station.render("board.html", **values, **links)
 
     async def tempo(request: Request) -> Response:
