@@ -3,6 +3,9 @@ visitor who is not the logged-in director any card, call, contract or score of a
 table has still to play. The routes are read from the apps themselves, so that a new route is
 crawled too; the director, logged in, finds every one of those things somewhere.
 
+Every result carries its tempo (each call and card 432.1 s): the director's alone, on no page of a
+visitor's, not even of a board over everywhere, nor of the center.
+
 The session: a three-table Mitchell of two rounds, two boards a round. Round 1 is over; in round 2
 table 1 has played boards 3 and 4 (so they are over everywhere), tables 2 and 3 are playing boards
 5 and 1 (their calls and cards on the live feed). The boards still in play carry contracts and
@@ -50,6 +53,7 @@ OVER = {(2, 3): ("2H", "N", 8), (2, 4): ("3S", "S", 9), (1, 3): ("1NT", "E", 7),
 LIVE = {2: (5, ["1C", "Pass", "7NT", "Pass", "Pass", "Pass"], ["SA", "S2"]),  # table: board, calls, cards
         3: (1, ["Pass", "1D", "6NT", "Pass"], [])}
 CALL_CARD = "♥5 on a ♠ lead, Law 61-64"  # what a table calling the director says of its board
+TEMPO = 4321  # tenths of a second: each call's and card's time in every result
 STYLE = re.compile(r"<style>.*?</style>", re.S)
 SPAN = re.compile(r"</?span[^>]*>")  # inline: a suit symbol's colour inside a contract
 TAG = re.compile(r"<[^>]+>")
@@ -62,6 +66,8 @@ def fair_session(directory: Path) -> Ingest:
     ingest = Ingest(Session.create(SQLiteStore(directory / "station.db"), setup, generated_boards(6, seed=5)))
     for (table, board), (contract, declarer, tricks) in {**IN_PLAY, **OVER}.items():
         message = result_message(ingest.session, table, board, contract, declarer, tricks)
+        message["tempo"] = {"calls": [TEMPO] * len(message["auction"]),
+                            "cards": [TEMPO] * len(message["play"])}
         ingest.store_result(received(message))
     for table, (board, calls, cards) in LIVE.items():
         live(ingest, table, board, calls, cards)
@@ -121,6 +127,7 @@ def secrets(ingest: Ingest) -> dict[str, re.Pattern[str]]:
     for table, (board, calls, _) in LIVE.items():
         found[f"table {table} board {board} live call {calls[2]}"] = word(text_of(call(calls[2])))
     found["table 3 board 1 director call"] = word(CALL_CARD)
+    found["the tempo of every board"] = word(f"{TEMPO / 10:.1f}")  # as the director's pages write it
     return found
 
 

@@ -3,8 +3,9 @@
 For each record: the deal; the auction's legality; Contract and Declarer against the auction;
 the play's legality (leader of each trick, cards held, following suit: a failure to follow while
 holding the suit is a revoke); Result against the play; Score against Law 77; the rows of
-ScoreTable and TotalScoreTable (``check_tables``). Dealer and Vulnerable that differ from the
-board cycle of Law 2 are warnings, not errors, and so is a record without a deal.
+ScoreTable and TotalScoreTable, and of AuctionTimeTable and PlayTimeTable, the tempo
+(``check_tables``). Dealer and Vulnerable that differ from the board cycle of Law 2 are
+warnings, not errors, and so is a record without a deal.
 
 A deal with unknown hands (PBN "-") is checked as far as the known cards allow: a card played by
 an unknown hand must be one that no known hand holds and nobody played before, and an unknown
@@ -39,7 +40,7 @@ from .bridge import (
     trick_winner,
 )
 from .check_fast import fast_auction, fast_play
-from .check_tables import check_ranking, check_tables, score_problem
+from .check_tables import check_ranking, check_tables, check_time_tables, score_problem
 from .formats.gcpause import gc_paused
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
@@ -102,6 +103,7 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
     _check_result(record, report, facts)
     _check_score(record, report, facts)
     check_tables(record, report.problems, report.warnings)
+    check_time_tables(record, report.problems, report.warnings)
     return report
 
 

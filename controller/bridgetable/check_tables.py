@@ -12,6 +12,10 @@ TotalScoreTable (the ranking): each pair's total against the sum of its rows in 
 ScoreTables, its percentage against that sum over the tops of the boards it played, and the
 ranks against the order of the totals (kind ``total``).
 
+AuctionTimeTable and PlayTimeTable (the tempo, ``formats.pbn_tempo``): one time per call of the
+auction and per card of the play, each a number of seconds, not negative (kind ``auction``
+and ``play``).
+
 A value is right when it equals the computed one to the decimals it is written with.
 """
 
@@ -23,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .bridge import Contract, ParseError, Seat, Vulnerability, duplicate_score, imps
+from .formats.pbn_tempo import AUCTION_TIME_TABLE, PLAY_TIME_TABLE, TIME_COLUMN, played_cards
 from .formats.record import BoardRecord, Problem
 from .i18n import CLI, notation
 from .scoring.imps import butler_datum
@@ -30,6 +35,7 @@ from .scoring.imps import butler_datum
 _ = CLI.gettext
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
+NO_TABLE = ("", "?", "#")  # a table tag's value that announces no table
 
 
 @dataclass(slots=True)
@@ -43,9 +49,9 @@ class Table:
     @classmethod
     def read(cls, record: BoardRecord, tag: str, problems: list[Problem]) -> Table | None:
         header = record.tags.get(tag)
-        if header is None or header.strip() in ("", "?", "#"):
+        if header is None or header.strip() in NO_TABLE:
             return None
-        columns = [part.split("\\")[0].lstrip("+-") for part in header.split(";")]
+        columns = header_columns(header)
         table = cls(tag, columns)
         for number, line in enumerate(record.sections.get(tag, []), start=1):
             values = [v.strip('"') for v in _TOKEN.findall(line)]
@@ -56,6 +62,11 @@ class Table:
                 continue
             table.rows.append(dict(zip(columns, values, strict=True)))
         return table
+
+
+def header_columns(header: str) -> list[str]:
+    """A table header's column names, without their widths and sort marks ("+Rank\\2R" -> "Rank")."""
+    return [part.split("\\")[0].lstrip("+-") for part in header.split(";")]
 
 
 def _number(text: str | None) -> float | None:
@@ -113,6 +124,30 @@ def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict
                              vulnerability)
         problems.append(Problem("score", _("ScoreTable row {number}: {problem}").format(
             number=number, problem=what)))
+
+
+def check_time_tables(record: BoardRecord, problems: list[Problem], warnings: list[str]) -> None:
+    """The record's AuctionTimeTable and PlayTimeTable against its auction and play; a table in
+    another program's form (no ``Time_Used`` column) is named in a warning and not read."""
+    for tag, kind, made, what in ((AUCTION_TIME_TABLE, "auction", len(record.calls), _("calls")),
+                                  (PLAY_TIME_TABLE, "play", played_cards(record), _("cards"))):
+        header = record.tags.get(tag, "").strip()
+        if header not in NO_TABLE and TIME_COLUMN not in header_columns(header):
+            warnings.append(_("{table}: no {column} column: not checked").format(
+                table=tag, column=TIME_COLUMN))
+            continue
+        table = Table.read(record, tag, problems)
+        if table is None:
+            continue
+        if len(table.rows) != made:
+            problems.append(Problem(kind, _("{table}: {rows} times for {made} {what}").format(
+                table=tag, rows=len(table.rows), made=made, what=what)))
+        for number, row in enumerate(table.rows, start=1):
+            seconds = _number(row[TIME_COLUMN])
+            if seconds is None or seconds < 0:
+                problems.append(Problem(kind, _("{table} row {number}: {value!r} is not a time in "
+                                                "seconds").format(table=tag, number=number,
+                                                                  value=row[TIME_COLUMN])))
 
 
 # ---- matchpoints and IMPs over the field --------------------------------------------------------

@@ -220,6 +220,18 @@ def _language(code: str) -> str:
             code=repr(error.code), languages=i18n.spoken())) from None
 
 
+def _hesitation_seconds(text: str) -> float:
+    """``--hesitation-seconds``: more than 0, at most an hour."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:  # an hour
+        raise argparse.ArgumentTypeError(_("a number of seconds from 0 to 3600, not {value!r}").format(
+            value=text))
+    return seconds
+
+
 def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
     """``--language``: what ``what`` speaks by default (the command line's own language, from
     $LANG, when not given)."""
@@ -344,6 +356,9 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         help=_("a reverse proxy in front of the pages, whose X-Forwarded-For names the "
                              "client for the login's throttle (repeatable; default none: the header is "
                              "ignored)"))
+    parser.add_argument("--hesitation-seconds", type=_hesitation_seconds, default=10.0, metavar="SECONDS",
+                        help=_("the director's tempo pages list the calls that took longer (default 10; "
+                               "the page may ask another)"))
     # a service keeps the password out of the command line; one or the other is needed (checked
     # when the station runs, so that --help does not show it as required)
     parser.add_argument("--password", default=os.environ.get("BRIDGETABLE_PASSWORD"),

@@ -91,6 +91,7 @@ PAGE_WORDS = {  # a word of each page in each language (en, da, de, nl, hu)
     "/live/1": ("Trick", "Stik", "Stich", "Slag", "Ütés"),
     "/results": ("Tricks", "Stik", "Stiche", "Slagen", "Ütések"),
     "/director": ("Audit trail", "Logbog", "Protokoll", "Logboek", "Napló"),
+    "/director/tempo": ("Hesitations", "Tøven", "Zögern", "Aarzelingen", "Habozások"),
     "/login": ("Password", "Adgangskode", "Passwort", "Wachtwoord", "Jelszó"),
     "/board/99": ("there is no board 99", "der er intet spil 99", "es gibt kein Board 99",
                   "er is geen spel 99", "nincs 99. osztás"),

@@ -206,6 +206,8 @@ NOT_PROSE = {
     "record.py": {"unknown problem kind "},  # a programming error (a kind not in PROBLEM_KINDS)
     "text.py": {"utf-8", "cp1252", "latin-1"},
     "gcpause.py": set(),
+    "pbn_tempo.py": {"AuctionTimeTable", "PlayTimeTable", "Time_Used", "\\6R", "calls",
+                     "cards"},  # PBN 2.1's tables and the result's tempo fields
 }
 
 

@@ -45,6 +45,12 @@ def finish_play(flow: BoardFlow, tricks: int = 13) -> None:
         feed(flow, TableEvent.card(play.turn, play.legal_cards()[0]))
 
 
+def untimed(payloads: list[dict]) -> list[dict]:
+    """Results without their tempo: a table process measures real time, a reference flow none
+    (``test_tempo`` measures it with a clock the test sets)."""
+    return [{name: value for name, value in payload.items() if name != "tempo"} for payload in payloads]
+
+
 def reference_run(flow: BoardFlow, events: list[TableEvent]) -> tuple[list[dict], list[dict]]:
     """Feed ``events`` to a reference flow that is never killed: its durable state before the
     first event and after each one, and the results it confirmed, in order."""

@@ -17,7 +17,7 @@ from bridgetable.table.journal import Journal, JournalError
 from bridgetable.table.script import auction_events, board_events, play_events
 from bridgetable.table.service import TableService, load_config, replay
 
-from .helpers import DEAL, key, reference_run
+from .helpers import DEAL, key, reference_run, untimed
 
 CALLS = "1NT Pass 3NT Pass Pass Pass"
 BOARD = board_events(DEAL, Seat.N, CALLS)
@@ -133,7 +133,10 @@ def test_a_table_process_killed_at_any_moment_resumes_exactly(tmp_path: Path) ->
         process.wait()
     finish_session(config, journal, events[position:])
     results = Journal(journal, session="s").results()
-    assert [r.payload for r in results] == expected_results  # each board once, as if never killed
+    # each board once, as if never killed; the tempo (real time here: see test_tempo) one per call and card
+    assert untimed([r.payload for r in results]) == expected_results
+    assert [(len(r.payload["tempo"]["calls"]), len(r.payload["tempo"]["cards"])) for r in results] == [
+        (len(r["auction"]), len(r["play"])) for r in expected_results]
     assert results[1].payload["claim"]["tricks"] == 8
 
 

@@ -176,7 +176,8 @@ def run_station_command(args: argparse.Namespace) -> int:
             url=f"http://{args.listen}:{args.port}/"), flush=True)
         pages = create_app(station.ingest, password=args.password, rounds=station,
                            language=args.language or i18n.current(), trusted_proxies=args.trusted_proxy or (),
-                           central=upstream.status if upstream is not None else None)
+                           central=upstream.status if upstream is not None else None,
+                           hesitation=args.hesitation_seconds)
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn raises it again once it has stopped
             server(pages, args.listen, args.port).run()
         if upstream is not None:

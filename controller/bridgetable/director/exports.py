@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
+from ..formats.pbn_tempo import add_tempo
 from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from ..movements import team_of
@@ -29,6 +30,7 @@ from .standings import Standings, TravellerRow, score_session
 from .store import StoredResult
 from .teampages import team_names
 from .templating import TEMPLATES
+from .tempo import pair_tempo
 
 SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
                "Lead\\3L;Score_NS\\6R;{points}_NS\\6R;{points}_EW\\6R")
@@ -97,6 +99,7 @@ def table_record(session: Session, row: TravellerRow, deal: Deal | None, on: dat
         record.set_auction(record.dealer, [Call.parse(c) for c in auction], r.record.get("skipped") or [])
     if contract is not None and record.declarer is not None and r.record.get("play"):
         _add_play(record, contract, record.declarer, [Card.parse(c) for c in r.record["play"]])
+    add_tempo(record, r.record.get("tempo"))  # the director's files only (download, write_exports)
     return record
 
 
@@ -354,11 +357,16 @@ def _handset(root: ET.Element, session: Session, numbers: list[int]) -> None:
 
 
 def results_html(session: Session, standings: Standings | None = None, on: date | None = None,
-                 standalone: bool = False) -> str:
+                 standalone: bool = False, director: bool = False) -> str:
     """A printable page: the date, the ranking(s), the procedural penalties and every traveller
     (a fouled board with its note). ``standalone`` (a file, away from the station): no menu and no
-    links into the station's pages."""
+    links into the station's pages. ``director``: the director's report, with the slow play per
+    pair (``tempo.pair_tempo``; never a visitor's ``/results``)."""
     standings = standings or score_session(session)
+    slow_play = None
+    if director:
+        dealers = {number: info.dealer for number, info in session.store.boards(session.id).items()}
+        slow_play = pair_tempo(session.store.results(session.id), dealers)
     fouled = {board: sorted(map(int, tables)) for board, tables in session.setup.fouled.items()}
     return TEMPLATES.get_template("print.html").render(
         event=session.setup.event, ranking=standings.ranking, names=session.setup.pairs,
@@ -366,7 +374,7 @@ def results_html(session: Session, standings: Standings | None = None, on: date 
         date=(on or date.today()).isoformat(), penalties=session.setup.penalties, fouled=fouled,
         robots=standings.robots, session_boards=len(session.movement.boards), standalone=standalone,
         team_event=standings.event, team_names=team_names(session),  # a team event's VP ranking
-        swiss_pairs=session.swiss_pairs)
+        swiss_pairs=session.swiss_pairs, slow_play=slow_play)
 
 
 # the director's downloads: media type, file name suffix
@@ -379,7 +387,7 @@ def download_file(session: Session, kind: str) -> tuple[str, str, str]:
     its Content-Disposition (the printable results stand alone, as ``write_exports`` writes them)."""
     media_type, suffix = DOWNLOADS[kind]
     text = {"pbn": session_pbn, "usebio": usebio_xml,
-            "html": lambda s: results_html(s, standalone=True)}[kind](session)
+            "html": lambda s: results_html(s, standalone=True, director=True)}[kind](session)
     return text, media_type, f'attachment; filename="{session.id}.{suffix}"'
 
 
@@ -393,5 +401,5 @@ def write_exports(session: Session, directory: str | Path, club: str = "") -> di
              "html": out / f"{session.id}.html"}
     paths["pbn"].write_text(session_pbn(session, standings), "utf-8")
     paths["usebio"].write_text(usebio_xml(session, standings, club=club), "utf-8")
-    paths["html"].write_text(results_html(session, standings, standalone=True), "utf-8")
+    paths["html"].write_text(results_html(session, standings, standalone=True, director=True), "utf-8")
     return paths

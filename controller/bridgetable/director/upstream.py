@@ -162,12 +162,14 @@ def result_id(result: StoredResult, uid: str) -> str:
 
 
 def result_message(result: StoredResult, uid: str) -> dict[str, Any]:
-    """One revision of one result of the session ``uid`` (its record holds the auction and the play)."""
+    """One revision of one result of the session ``uid`` (its record holds the auction and the play,
+    not the tempo: the director's alone, ``visibility.tempo_shown``, never the federation's pages')."""
     return {"kind": "result", "id": result_id(result, uid), "session": result.session, "uid": uid,
             "round": result.round, "table": result.table, "board": result.board, "revision": result.revision,
             "ns": result.ns, "ew": result.ew, "contract": result.contract, "declarer": result.declarer,
             "tricks": result.tricks, "ns_score": result.ns_score, "lead": result.lead,
-            "adjusted": result.adjusted, "source": result.source, "record": result.record,
+            "adjusted": result.adjusted, "source": result.source,
+            "record": {name: value for name, value in result.record.items() if name != "tempo"},
             "stored_at": result.stored_at}
 
 

@@ -13,6 +13,10 @@ here:
   on (``SessionSetup.kibitzers``: an event where no one still to play a board can watch, such as
   a match against the robots), off by default.
 
+The tempo of the calls and cards (``tempo``: how long each took) is unauthorised information to
+the players (Law 16): the director's alone, on the director's pages only, even once the board is
+over everywhere (``tempo_shown``); the center is not sent it.
+
 The center has no director: it shows a visitor what the station would, from what the club sent
 (the set-up's movement and the results), and everything once the session's final ranking has come.
 """
@@ -67,3 +71,8 @@ def live_shown(movement: Movement, played: set[tuple[int, int]], board: int, *, 
                kibitzers: bool) -> bool:
     """Whether the live view of a table shows the calls, cards and hands of ``board``."""
     return director or kibitzers or board_finished(movement, played, board)
+
+
+def tempo_shown(*, director: bool) -> bool:
+    """Whether a page shows the tempo of the calls and cards: to the logged-in director only."""
+    return director

@@ -61,7 +61,9 @@ from .standings import Standings
 from .teamactions import match_vps, vp_penalty
 from .teampages import match_values, swiss_match_values, team_names, withheld_boards
 from .templating import TEMPLATES
-from .visibility import board_finished, finished_boards, in_play
+from .tempo import HESITATION_SECONDS
+from .tempopage import board_tempo_values, session_tempo_values, threshold
+from .visibility import board_finished, finished_boards, in_play, tempo_shown
 from .weblanguage import Language
 from .websecurity import Logins, LoginThrottle, SecurityHeaders, client_address, csrf_token, post_problem
 
@@ -87,13 +89,14 @@ class Station:
     """What the pages show and do, around one session's ingest."""
 
     def __init__(self, ingest: Ingest, password: str, rounds: Rounds | None = None,
-                 trusted_proxies: Collection[str] = ()) -> None:
+                 trusted_proxies: Collection[str] = (), hesitation: float = HESITATION_SECONDS) -> None:
         self.ingest = ingest
         self.password = password
         self.rounds = rounds
         self.throttle = LoginThrottle()
         self.trusted_proxies = frozenset(trusted_proxies)
         self.logins = Logins()
+        self.hesitation = hesitation  # seconds: a hesitation's threshold (--hesitation-seconds)
 
     def director(self, request: Request) -> str | None:
         """The director's name when the request's session is a login the station still knows."""
@@ -125,13 +128,15 @@ class Station:
 def create_app(ingest: Ingest, password: str | None = None, secret_key: str | None = None,
                rounds: Rounds | None = None, language: str = i18n.SOURCE,
                trusted_proxies: Collection[str] = (),
-               central: Callable[[], dict[str, Any]] | None = None) -> Starlette:
+               central: Callable[[], dict[str, Any]] | None = None,
+               hesitation: float = HESITATION_SECONDS) -> Starlette:
     """The web application for a running session. ``password`` guards the director's pages;
     ``rounds`` (the running station) gives the director "send the round again" and "next round";
     ``language`` is the pages' language for a visitor who chose none of ours (``weblanguage``);
     ``trusted_proxies``: the reverse proxies whose X-Forwarded-For the login throttle believes;
-    ``central`` (``Upstream.status``) what the central results server has not taken, and why."""
-    station = Station(ingest, password or secrets.token_urlsafe(12), rounds, trusted_proxies)
+    ``central`` (``Upstream.status``) what the central results server has not taken, and why;
+    ``hesitation`` the seconds over which the director's tempo pages list a call (``tempo``)."""
+    station = Station(ingest, password or secrets.token_urlsafe(12), rounds, trusted_proxies, hesitation)
 
     async def ranking(request: Request) -> Response:
         return station.render("ranking.html", **_ranking_values(station, request))
@@ -154,7 +159,19 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
             return station.render("board.html", board=info, withheld=True, **links)
         # the first view of a board computes its double-dummy analysis (a second or so): not on the loop
         values = await run_in_threadpool(board_values, station.ingest, info)
+        if tempo_shown(director=is_director(request)):  # the director's alone (Law 16)
+            seconds, problem = threshold(request.query_params.get("hesitation"), station.hesitation)
+            values.update(await run_in_threadpool(board_tempo_values, station.ingest, number, seconds,
+                                                  problem))
         return station.render("board.html", **values, **links)
+
+    async def tempo(request: Request) -> Response:
+        """The director's tempo report: hesitations per board and table, slow play per pair."""
+        if not tempo_shown(director=is_director(request)):
+            return RedirectResponse("/login", status_code=303)
+        seconds, problem = threshold(request.query_params.get("hesitation"), station.hesitation)
+        values = await run_in_threadpool(session_tempo_values, station.ingest, seconds, problem)
+        return station.render("tempo.html", **values)
 
     async def pair(request: Request) -> Response:
         number = request.path_params["pair"]
@@ -298,7 +315,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
         Route("/results", printable), Route("/api/standings", standings_json), Route("/events", events),
         Route("/live.js", live_script), Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout, methods=["POST"]), Route("/director", director, methods=["GET", "POST"]),
-        Route("/director/export/{kind}", download),
+        Route("/director/export/{kind}", download), Route("/director/tempo", tempo),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(Language, default=language),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import Card, Contract, ParseError, Seat, Vulnerability, board_vulnerability, duplicate_score
+from ..table.tempo import MAX_TENTHS
 from . import topics
 
 SCHEMA_VERSION = 2  # 2: results and acks carry the round (part of the result's key)
@@ -155,6 +156,10 @@ TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 CARD = card()
 
+TENTHS = integer(0, MAX_TENTHS)  # a time in tenths of a second
+TEMPO = obj({"calls": array(TENTHS, max_items=400), "cards": array(TENTHS, max_items=52)},
+            {"stops": array(integer(0, 400), max_items=400)})  # the bids made after a STOP
+
 TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
     {"ns": integer(0, MAX_NUMBER), "ew": integer(0, MAX_NUMBER), "contract": string(24),
      "declarer": nullable(SEAT),
@@ -180,7 +185,8 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "revokes": array(string(40), max_items=20), "director_calls": array(string(200), max_items=50),
          "confirmed_by": SEAT, "played_at": string(40), "sig": SIGNATURE,
          "players": obj({}, {seat: string(12) for seat in "NESW"}),  # federation numbers, "0": a guest
-         "answered": array(string(12), max_items=4)},  # the station's asks for a new player's number
+         "answered": array(string(12), max_items=4),  # the station's asks for a new player's number
+         "tempo": TEMPO},  # each call's and card's time (table.tempo); a table before it sends none
     ),
     "ack": (  # signed with the table's key (the station holds it): a forged ack is ignored
         {"session": SESSION, "round": ROUND, "table": POSITIVE, "board": POSITIVE,
@@ -238,7 +244,23 @@ def validate(message: Any, kind: str) -> dict[str, Any]:
     _CHECKS[kind](message, kind)
     if kind == "result":
         _check_played(message, "result")
+        _check_tempo(message, "result")
     return message
+
+
+def _check_tempo(row: Mapping[str, Any], path: str) -> None:
+    """A tempo has one time per call of the auction and one per card of the play."""
+    if "tempo" not in row:
+        return
+    for name, made, what in (("calls", row.get("auction") or [], "calls in the auction"),
+                             ("cards", row.get("play") or [], "cards in the play")):
+        times = row["tempo"][name]
+        if len(times) != len(made):
+            raise SchemaError(f"{path}.tempo.{name}: {len(times)} times for {len(made)} {what}")
+    auction = row.get("auction") or []
+    for i, stop in enumerate(row["tempo"].get("stops", [])):
+        if stop >= len(auction) or not auction[stop][:1].isdigit():
+            raise SchemaError(f"{path}.tempo.stops[{i}]: call {stop} of the auction is not a bid")
 
 
 def _check_played(row: Mapping[str, Any], path: str) -> None:

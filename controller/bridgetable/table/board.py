@@ -36,6 +36,7 @@ from ..bridge.forms import GAME_FORMS
 from ..events import Key
 from ..i18n import LAWS, N_
 from .openplay import OpenPlay, OpenTwoHandedPlay
+from .tempo import Tempo
 
 _ = LAWS.gettext
 
@@ -192,6 +193,7 @@ class BoardInPlay:
         self.player_numbers: dict[Seat, str] = {}  # the numbers entered ("0": a guest), for the result
         self.asked: frozenset[Seat] = frozenset(Seat)  # the seats asked their number (a new player's alone)
         self.requests: set[str] = set()  # the station's asks for a new player's number, answered here
+        self.tempo = Tempo()  # how long each call and card took (``flow.BoardFlow.handle``)
         self.stock: OpenTwoHandedPlay | None = None  # the two-player game's phases of play
         self.two: OpenTwoHandedPlay | None = None
         if rules.players is not None:  # the stock phase: the dealer's opponent leads

@@ -27,6 +27,7 @@ from typing import Any
 from ..bridge import Call, Card, Contract, Deal, Seat, Vulnerability, trick_winner
 from ..check import ACCEPTED
 from ..formats.pbn import write_pbn
+from ..formats.pbn_tempo import add_tempo
 from ..formats.record import BoardRecord
 from ..i18n import CLI
 from .journal import Journal, JournalError
@@ -108,6 +109,7 @@ def record_of_result(result: dict[str, Any], date: str = "????.??.??") -> BoardR
                         f"last {claim['remaining']} tricks ({claim['state']})")
     comments.append(f"Confirmed by {Seat.parse(result['confirmed_by']).full_name}")
     record.sections["Result"] = [_comment(text) for text in comments]
+    add_tempo(record, result.get("tempo"))
     return record
 
 

@@ -97,6 +97,16 @@ def _card(event: TableEvent) -> Card:
             card=event.value, seat=words.seat(event.seat))) from None
 
 
+def _measure(board: BoardInPlay, before: Phase, at: float | None) -> None:
+    """The board's tempo after an accepted event: the auction begins, or a call or card is made
+    or withdrawn (see ``tempo``)."""
+    began = board.phase in (Phase.AUCTION, Phase.PLAY) and before is not board.phase
+    if began and board.tempo.last is None:  # the auction, or the play after a contract entered
+        board.tempo.begin(at)
+    cards = sum(len(trick.cards) for trick in board.play.tricks) if board.play is not None else 0
+    board.tempo.observe(at, len(board.auction.calls), cards)
+
+
 class BoardFlow:
     """The state of the table: the session's boards, and the board in play."""
 
@@ -169,8 +179,11 @@ class BoardFlow:
             self._start_board()
 
     # ---- events --------------------------------------------------------------------------------
-    def handle(self, event: TableEvent) -> Outcome:
-        """Apply one event; a refused one changes nothing and says why."""
+    def handle(self, event: TableEvent, at: float | None = None) -> Outcome:
+        """Apply one event; a refused one changes nothing and says why. ``at``: the event's moment
+        (Unix time, the journal's), from which the board's tempo is measured (``tempo``); None: no
+        tempo is kept for this board."""
+        board, before = self.current, self.current.phase
         note: str | None
         try:
             request = event.asked()
@@ -184,6 +197,8 @@ class BoardFlow:
             self.message = str(error)
             return Outcome(False, self.message)
         self.message = note
+        if board is self.current:  # a confirmed board's tempo is in its record already
+            _measure(board, before, at)
         return Outcome(True, note, record)
 
     def _on_ask(self, seat: Seat, request: str) -> str:

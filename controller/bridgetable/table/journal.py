@@ -7,7 +7,8 @@ restart replaying the journal puts the board exactly where it was (see ``service
 Schema (version 4; a version-2 or -3 journal is upgraded in place):
 
 ``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
-            at (Unix time, for the record only: the flow never reads it).
+            at (Unix time, the journal's ``clock``: the flow measures the board's tempo from it,
+            ``table.tempo``; nothing else of the flow reads it).
 ``outbox``  one row per confirmed result, written in the same transaction as the confirming
             event: id, event_seq (that event), key (idempotent: club/session/round/table/board/revision),
             board, payload (the result as JSON, see ``flow.BoardFlow.result_record``), created_at,
@@ -37,7 +38,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,10 +108,12 @@ def result_key(payload: dict[str, Any]) -> str:
 class Journal:
     """One table's journal file (one session)."""
 
-    def __init__(self, path: str | Path, session: str | None = "") -> None:
+    def __init__(self, path: str | Path, session: str | None = "",
+                 clock: Callable[[], float] = time.time) -> None:
         """``session`` None: whichever session the journal holds (a new one holds "" until
-        ``adopt_session``)."""
+        ``adopt_session``). ``clock``: the moment of each event and outbox change (Unix time)."""
         self.path = Path(path)
+        self.clock = clock
         self._lock = threading.RLock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -160,9 +163,10 @@ class Journal:
         with self._transaction():
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('game', ?)", (game,))
 
-    def append(self, event: TableEvent, result: dict[str, Any] | None = None) -> int:
-        """Write one accepted event (and the result it confirms) durably; returns its seq."""
-        now = time.time()
+    def append(self, event: TableEvent, result: dict[str, Any] | None = None, at: float | None = None) -> int:
+        """Write one accepted event (and the result it confirms) durably; returns its seq. ``at``:
+        the event's moment (the one the flow was given), by default the clock's now."""
+        now = self.clock() if at is None else at
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO events (seat, kind, value, at) VALUES (?, ?, ?, ?)",
@@ -180,9 +184,14 @@ class Journal:
 
     def events(self) -> Iterator[TableEvent]:
         """The journaled events in order."""
-        rows = self._db.execute("SELECT seat, kind, value FROM events ORDER BY seq").fetchall()
-        for seat, kind, value in rows:
-            yield TableEvent(Seat.parse(seat), EventKind(kind), value)
+        for event, _at in self.timed_events():
+            yield event
+
+    def timed_events(self) -> Iterator[tuple[TableEvent, float]]:
+        """The journaled events in order, each with its moment."""
+        rows = self._db.execute("SELECT seat, kind, value, at FROM events ORDER BY seq").fetchall()
+        for seat, kind, value, at in rows:
+            yield TableEvent(Seat.parse(seat), EventKind(kind), value), float(at)
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
@@ -249,7 +258,7 @@ class Journal:
 
     def _update(self, sql: str, key: str) -> None:
         with self._transaction():
-            if self._db.execute(sql, (time.time(), key)).rowcount != 1:
+            if self._db.execute(sql, (self.clock(), key)).rowcount != 1:
                 raise KeyError(f"no result {key!r} in the outbox")
 
     def close(self) -> None:

@@ -45,8 +45,8 @@ def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
     for round_, boards, final in journal.assignments():
         config.rounds.update(dict.fromkeys(boards, round_))
         flow.add_boards(boards, final)
-    for seq, event in enumerate(journal.events(), start=1):
-        if not flow.handle(event).changed:
+    for seq, (event, at) in enumerate(journal.timed_events(), start=1):
+        if not flow.handle(event, at).changed:
             raise JournalError(_("{file}: event {seq} ({event}) does not replay: {reason}. Was the "
                                  "table's configuration changed?").format(
                 file=journal.path, seq=seq, event=event.to_json(), reason=flow.message))
@@ -129,9 +129,10 @@ class TableService:
             self.refresh()
             return Outcome(False, paused)
         try:
-            outcome = self.flow.handle(event)
+            at = self.journal.clock()
+            outcome = self.flow.handle(event, at)
             if outcome.changed:
-                self.journal.append(event, outcome.result)
+                self.journal.append(event, outcome.result, at)
         except Exception as error:  # a bug or a failing disk: back to the journal's state
             log.exception("event %s failed", event.to_json())
             self.flow = replay(self.config, self.journal)
@@ -224,7 +225,7 @@ class TableService:
         archive = archive_path(old.path, old.session)
         durable.rename(old.path, archive)  # the archive's name survives a power cut, then the new journal's
         log.info("session %s: journal kept as %s; session %s begins", old.session, archive, session)
-        self.journal = Journal(old.path, session=session)
+        self.journal = Journal(old.path, session=session, clock=old.clock)
         boards, more_boards, rounds = self._initial
         self.config.boards[:], self.config.more_boards = list(boards), more_boards
         self.config.rounds.clear()

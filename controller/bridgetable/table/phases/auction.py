@@ -62,7 +62,7 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     b.auction.add(call, seat)
     b.pending.pop(seat, None)
     if len(b.auction) > made:
-        _after_call(b, seat, call)
+        _after_call(b, seat, call, made)
     if b.auction.pending is not None:
         return irregularity.text(b)
     if b.auction.is_complete:
@@ -73,11 +73,13 @@ def on_auction_key(b: BoardInPlay, seat: Seat, key: Key) -> str | None:
     return None
 
 
-def _after_call(b: BoardInPlay, seat: Seat, call: Call) -> None:
-    """A STOP before a bid makes the next player wait (the service times the pause); any call
-    by the waiting player, or a call that is not a bid, ends it."""
+def _after_call(b: BoardInPlay, seat: Seat, call: Call, index: int) -> None:
+    """A STOP before a bid (call ``index`` of the auction) makes the next player wait (the service
+    times the pause, the tempo keeps the bid); any call by the waiting player, or a call that is
+    not a bid, ends it."""
     if b.stopper == seat and call.is_bid:
         b.stopped = seat.lho
+        b.tempo.stops.append(index)
     else:
         b.stopped = None
     b.stopper = None

@@ -151,6 +151,7 @@ def record(b: BoardInPlay, confirmed_by: Seat) -> dict[str, Any]:
         **({"answered": sorted(b.requests)} if b.requests else {}),  # the station's asks of a new player
         **({"announced": {str(seat): hcp for seat, hcp in announcement.points(b).items()}}
            if b.rules.first_phase is Phase.ANNOUNCE else {}),
+        **({"tempo": tempo} if (tempo := b.tempo.record()) is not None else {}),  # tenths of a second
     }
 
 
