@@ -44,7 +44,7 @@ _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
                  "IMP": ("BUTLER_PAIRS", "IMPS", "BUTLER_POINTS"),
                  "XIMP": ("CROSS_IMP", "IMPS", "CROSS_IMP_POINTS"),
                  "TOTAL": ("AGGREGATE", "TOTAL_POINTS", "TOTAL_POINTS"),
-                 "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS"), "ROBOTS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
+                 "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
@@ -192,14 +192,15 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     the full boards), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
-    empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR; a
-    team event (round robin or Swiss) its teams and matches (``usebio_teams``)."""
+    empty element). Total points and the two-table team match take the DTD's AGGREGATE and
+    TEAMS_OF_FOUR; a team event (round robin or Swiss), Swiss pairs and the match against the robots
+    their teams or pairs and matches (``usebio_teams``)."""
     standings = standings or score_session(session)
     on = on or date.today()
-    if standings.event is not None:
-        from .usebio_teams import team_event_usebio  # it writes with this module's helpers
+    if standings.event is not None or standings.robots is not None:
+        from .usebio_teams import matches_usebio  # it writes with this module's helpers
 
-        root = team_event_usebio(session, standings.event, standings, on, club)
+        root = matches_usebio(session, standings, on, club)
     else:
         root = _pairs_usebio(session, standings, on, club)
     _handset(root, session, sorted(standings.travellers))
