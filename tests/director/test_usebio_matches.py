@@ -135,13 +135,19 @@ def swiss_pairs(tmp_path: Path, scoring: str) -> Session:
 
 @pytest.mark.parametrize("scoring", ["MP", "IMP", "XIMP"])
 def test_swiss_pairs_stands_where_the_form_puts_it(tmp_path: Path, scoring: str) -> None:
-    reference = ET.parse(FORMS / "swiss_pairs.xml").getroot()
+    points = {"MP": "MATCH_POINTS", "IMP": "BUTLER_POINTS", "XIMP": "CROSS_IMP_POINTS"}[scoring]
+    # the form is scored in matchpoints: IMPs' points stand where its matchpoints do, as in the pairs' files
+    reference = ET.fromstring((FORMS / "swiss_pairs.xml").read_text("utf-8").replace(
+        "_MATCH_POINTS>", f"_{points}>"))
     ours = ET.fromstring(usebio_xml(swiss_pairs(tmp_path, scoring), club="Example Club"))
     assert_in_form(ours, reference, MATCH_TEXT)
     assert ours.find("EVENT").get("EVENT_TYPE") == "SWISS_PAIRS"
     assert ours.find("EVENT/PARTICIPANTS").get("EVENT_TYPE") == "SWISS_PAIRS"
     assert ours.findtext("EVENT/BOARD_SCORING_METHOD") == {
         "MP": "MATCH_POINTS", "IMP": "IMPS", "XIMP": "CROSS_IMPS"}[scoring]
+    lines = list(ours.iter("TRAVELLER_LINE"))
+    assert lines and all(line.find(f"NS_{points}") is not None and line.find(f"EW_{points}") is not None
+                         for line in lines)
     assert ours.find(".//TEAM") is None  # pairs, not teams of one pair
     numbers = sorted(int(pair.findtext("PAIR_NUMBER")) for pair in ours.iter("PAIR"))
     assert numbers == list(range(1, 8))
@@ -162,6 +168,11 @@ def test_every_figure_of_swiss_pairs_is_the_scores(tmp_path: Path, scoring: str)
                 match.findtext("NS_PAIR_NUMBER"), match.findtext("EW_PAIR_NUMBER"))
             rows.append((int(match.findtext("ROUND_NUMBER")), int(match.findtext("NS_PAIR_NUMBER")),
                          int(board.findtext("BOARD_NUMBER")), int(line.findtext("SCORE"))))
+            # the board's points across the field, as the pairs' files name them, give its margin
+            name = {"MP": "MATCH_POINTS", "IMP": "BUTLER_POINTS"}[scoring]
+            ns, ew = (float(line.findtext(f"{side}_{name}")) for side in ("NS", "EW"))
+            margin = (ns - ew) / (ns + ew) * 100 / 7 if scoring == "MP" else (ns - ew) / 2
+            assert float(board.findtext("IMPS")) == round(margin, 2)
     margins = expected_margins(rows, scoring)
     totals = dict.fromkeys(range(1, 8), 0.0)
     rounds: dict[int, set[int]] = {}

@@ -269,6 +269,11 @@ def _pairs_usebio(session: Session, standings: Standings, on: date, club: str) -
     return root
 
 
+def usebio_points(scoring: str) -> str:
+    """The name of a traveller line's points in a pairs scoring: "MATCH_POINTS", "BUTLER_POINTS"..."""
+    return _USEBIO_EVENT[scoring][2]
+
+
 def _usebio_pair_number(session: Session) -> Callable[[int], str]:
     """A pair's number as the scorers write it: in a Mitchell (two winners) each direction counts
     from 1 with its direction ("3NS", "3EW"); otherwise the number alone."""

@@ -27,7 +27,7 @@ from datetime import date
 
 from ..scoring import TeamEvent
 from ..scoring.teams import TeamMatch
-from .exports import _text, artificial_score, played_fields, usebio_event, usebio_players
+from .exports import _text, artificial_score, played_fields, usebio_event, usebio_players, usebio_points
 from .robotmatch import robots_result
 from .session import Session
 from .standings import Standings, board_result
@@ -46,12 +46,14 @@ _SWISS_PAIRS_BOARDS = {"MP": "MATCH_POINTS", "IMP": "IMPS", "XIMP": "CROSS_IMPS"
 @dataclass(frozen=True, slots=True)
 class Line:
     """One table's result on a board of a match; ``direction``: where the home team sat there
-    (None in a match of pairs, which has one table)."""
+    (None in a match of pairs, which has one table); ``points``: in Swiss pairs, the name of the
+    board's points across the field and both pairs' ("MATCH_POINTS", 3.0, 1.0)."""
 
     direction: str | None
     ns: int
     ew: int
     result: StoredResult
+    points: tuple[str, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,9 @@ def swiss_pairs_usebio(session: Session, event: TeamEvent, standings: Standings,
                        club: str) -> ET.Element:
     """Swiss pairs as ``SWISS_PAIRS``: the pairs ranked by VPs and each round's matches of one
     table, pair against pair, with each board's North-South margin as its ``IMPS`` (in
-    matchpoints, the margin's IMP equivalent: ``scoring.swiss_pairs``)."""
+    matchpoints, the margin's IMP equivalent: ``scoring.swiss_pairs``) and its table's traveller
+    line with the board's points across the field under the pairs files' names (NS_MATCH_POINTS,
+    NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), which readers of Swiss pairs take from there."""
     root, element, participants = _header(session, on, club, "SWISS_PAIRS",
                                           _SWISS_PAIRS_BOARDS[session.setup.scoring], event.boards_per_match)
     for line in event.ranking():
@@ -139,13 +143,15 @@ def swiss_pairs_usebio(session: Session, event: TeamEvent, standings: Standings,
         _text(pair, "TOTAL_SCORE", f"{line.vp:.2f}")
         _text(pair, "PLACE", line.rank.rstrip("="))
         usebio_players(pair, session, line.team)
+    points = usebio_points(session.setup.scoring)
     matches = []
     for m in (m for m in event.matches.values() if m.started):
         values = swiss_match_values(session, standings, m.round, m.home)
         assert values is not None  # the event's own match
         matches.append(Match(m.round, m.home, m.away, m.victory_points(), [
-            Board(row["board"], _net(row["imps"]),
-                  [Line(None, m.home, m.away, row["row"].result)] if row["row"] is not None else [])
+            Board(row["board"], _net(row["imps"]), [] if row["row"] is None else [
+                Line(None, m.home, m.away, row["row"].result, (points, row["row"].ns_points,
+                                                                row["row"].ew_points))])
             for row in values["rows"]]))
     _matches(element, matches, _byes(event), PAIR_MATCH)
     return root
@@ -224,6 +230,10 @@ def _match(element: ET.Element, match: Match, tags: tuple[str, str, str, str]) -
             _text(row, "EW_PAIR_NUMBER", line.ew)
             r = line.result
             played_fields(row, r, artificial_score(r.adjusted) if r.adjusted else "")
+            if line.points is not None:
+                name, ns, ew = line.points
+                _text(row, f"NS_{name}", f"{ns:.2f}")
+                _text(row, f"EW_{name}", f"{ew:.2f}")
 
 
 def _team_match(session: Session, standings: Standings, round_: int, home: int) -> Match:
