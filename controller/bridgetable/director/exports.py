@@ -39,11 +39,12 @@ TOTAL_SCORE_TABLE = ("Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentag
                      "{factored}Names\\40L")
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 # The event type, scoring method and traveller points' name of each scoring, as the club scorers'
-# files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types.
+# files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types: total
+# points AGGREGATE, its method too (a results program's list of the methods: tests/data/SOURCES.md).
 _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
                  "IMP": ("BUTLER_PAIRS", "IMPS", "BUTLER_POINTS"),
                  "XIMP": ("CROSS_IMP", "IMPS", "CROSS_IMP_POINTS"),
-                 "TOTAL": ("AGGREGATE", "TOTAL_POINTS", "TOTAL_POINTS"),
+                 "TOTAL": ("AGGREGATE", "AGGREGATE", "TOTAL_POINTS"),
                  "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
