@@ -1,6 +1,7 @@
-"""The match against the robots and Swiss pairs in USEBIO (issues 25 and 28), written by the team
-events' writer: the robots match as the TEAMS_OF_FOUR match of two tables it is, in the form of
-tests/data/usebio/robots_match.xml, Swiss pairs as SWISS_PAIRS in the form of swiss_pairs.xml (the
+"""The match against the robots, the two-table team match and Swiss pairs in USEBIO (issues 25 and
+28), written by the team events' writer: the robots match as the TEAMS_OF_FOUR match of two tables
+it is, in the form of tests/data/usebio/robots_match.xml (the two-table match in that of
+teams_of_four.xml), Swiss pairs as SWISS_PAIRS in the form of swiss_pairs.xml (the
 elements the Scottish Bridge Union's import reads: tests/data/SOURCES.md). Every element stands
 where the form puts it, and every figure is recomputed from the scores: each board's IMPs (Law 78B,
 the robots' table played again from the deal; Swiss pairs' margins across the field), each match's
@@ -198,3 +199,38 @@ def test_every_figure_of_swiss_pairs_is_the_scores(tmp_path: Path, scoring: str)
     assert {pair: total for pair, total, _place in ranking} == pytest.approx(totals, abs=0.011)
     assert [total for _pair, total, _place in ranking] == sorted((t for _, t, _ in ranking), reverse=True)
     assert [place for *_, place in ranking] == sorted(place for *_, place in ranking)
+
+
+def test_the_two_table_team_match_is_one_match_of_two_teams(tmp_path: Path) -> None:
+    """Home (pair 1 North-South at table 1, pair 2 East-West at table 2) against away (3 and 4), in
+    the form of teams_of_four.xml; each board's IMPs from its two tables, the VPs for the match's
+    boards, as a team event's match."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "teams", "boards": 4, "boards_per_round": 2})
+    session.setup.teams = {"home": "Lighthouse", "away": "Harbour"}
+    ingest = Ingest(session)
+    rng = random.Random(8)
+    for round_ in (1, 2):
+        play_round(ingest, round_, rng)
+    root = ET.fromstring(usebio_xml(ingest.session, club="Example Club"))
+    assert_in_form(root, ET.parse(FORMS / "teams_of_four.xml").getroot(), MATCH_TEXT)
+    assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS_OF_FOUR" and root.find("EVENT/BOARD") is None
+    teams = {team.get("TEAM_NAME"): sorted(pair.findtext("PAIR_NUMBER") for pair in team.iter("PAIR"))
+             for team in root.iter("TEAM") if team.get("TEAM_ID")}
+    assert teams == {"Lighthouse": ["1", "2"], "Harbour": ["3", "4"]}
+    [match] = root.find("EVENT").iter("MATCH")
+    margin = 0
+    for board in match.iter("BOARD"):
+        first, second = board.findall("TRAVELLER_LINE")
+        assert [(line.findtext("DIRECTION"), line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER"))
+                for line in (first, second)] == [("NS", "1", "3"), ("EW", "4", "2")]
+        expected = law_imps(int(first.findtext("SCORE")) - int(second.findtext("SCORE")))
+        assert float(board.findtext("IMPS")) == expected
+        margin += expected
+    assert len(match.findall("BOARD")) == 4
+    won = scale_vp(margin, 4)
+    vps = (won, round(20 - won, 2)) if margin >= 0 else (round(20 - won, 2), won)
+    assert (match.findtext("TEAM_SCORE"), match.findtext("OPPOSING_TEAM_SCORE")) == tuple(
+        f"{v:.2f}" for v in vps)
+    assert {team.get("TEAM_ID"): team.findtext("TOTAL_SCORE") for team in root.iter("TEAM")
+            if team.get("TEAM_ID")} == {"1": f"{vps[0]:.2f}", "2": f"{vps[1]:.2f}"}

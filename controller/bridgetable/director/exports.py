@@ -44,8 +44,7 @@ USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
                  "IMP": ("BUTLER_PAIRS", "IMPS", "BUTLER_POINTS"),
                  "XIMP": ("CROSS_IMP", "IMPS", "CROSS_IMP_POINTS"),
-                 "TOTAL": ("AGGREGATE", "AGGREGATE", "TOTAL_POINTS"),
-                 "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
+                 "TOTAL": ("AGGREGATE", "AGGREGATE", "TOTAL_POINTS")}
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
@@ -193,12 +192,12 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     the full boards), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
-    empty element). Total points and the two-table team match take the DTD's AGGREGATE and
-    TEAMS_OF_FOUR; a team event (round robin or Swiss), Swiss pairs and the match against the robots
-    their teams or pairs and matches (``usebio_teams``)."""
+    empty element). Total points take the DTD's AGGREGATE; a team event (round robin or Swiss),
+    Swiss pairs, the two-table team match and the match against the robots are written as their
+    teams or pairs and matches (``usebio_teams``)."""
     standings = standings or score_session(session)
     on = on or date.today()
-    if standings.event is not None or standings.robots is not None:
+    if standings.event is not None or standings.robots is not None or standings.match is not None:
         from .usebio_teams import matches_usebio  # it writes with this module's helpers
 
         root = matches_usebio(session, standings, on, club)

@@ -1,8 +1,8 @@
 """Events of matches in USEBIO 1.2 (issues 25 and 28), in the elements a results program that
 takes them reads (the Scottish Bridge Union's import; tests/data/SOURCES.md; no scorer's file of
 such an event was at hand): a club's team evening, a round robin as ``TEAMS_OF_FOUR`` and a Swiss
-as ``SWISS_TEAMS``; the match against the robots as the ``TEAMS_OF_FOUR`` match of two tables it
-is; Swiss pairs as ``SWISS_PAIRS``.
+as ``SWISS_TEAMS``; the two-table team match and the match against the robots (the match of two
+tables it is) as ``TEAMS_OF_FOUR``; Swiss pairs as ``SWISS_PAIRS``.
 
 - the header as the pairs files have it, with ``BOARD_SCORING_METHOD``, ``MATCH_SCORING_METHOD``
   VPS and ``BOARDS_PER_ROUND`` (a match's boards);
@@ -73,9 +73,12 @@ class Match:
 
 
 def matches_usebio(session: Session, standings: Standings, on: date, club: str) -> ET.Element:
-    """The USEBIO root of a session of matches: a team event, Swiss pairs or the robots match."""
+    """The USEBIO root of a session of matches: a team event, Swiss pairs, the robots match or the
+    two-table team match."""
     if standings.robots is not None:
         return robots_usebio(session, standings, on, club)
+    if standings.match is not None:
+        return team_match_usebio(session, standings, on, club)
     assert standings.event is not None
     if session.swiss_pairs:
         return swiss_pairs_usebio(session, standings.event, standings, on, club)
@@ -100,9 +103,8 @@ def robots_usebio(session: Session, standings: Standings, on: date, club: str) -
     """The match against the robots as the team match of two tables it is: our table (pairs 1 and
     2) against the robots' (their North-South pair 3, their East-West 4) on the same boards,
     North-South's scores compared. Team 1 is our North-South with the robots' East-West, team 2
-    our East-West with the robots' North-South (a team plays both directions, one at each table);
-    each board's IMPs and the VPs are as the station scores a team match of two tables
-    (``TeamMatch``: an adjusted score at our table counts its IMP equivalent)."""
+    our East-West with the robots' North-South (a team plays both directions, one at each table),
+    each named after our pair in it; scored as a team match of two tables (``_match_of_two``)."""
     boards = session.store.boards(session.id)
     match = TeamMatch("1", "2")
     lines: dict[int, list[Line]] = {}
@@ -112,15 +114,38 @@ def robots_usebio(session: Session, standings: Standings, on: date, club: str) -
         match.record(number, 1, board_result(ours).score)
         match.record(number, 2, robots.ns_score or 0)
         lines[number] = [Line("NS", ours.ns, ours.ew, ours), Line("EW", ROBOTS_NS, ROBOTS_EW, robots)]
+    names = [session.setup.pairs.get(pair) or f"Pair {pair}" for pair in (1, 2)]
+    members = [[(1, _players(session, 1)), (ROBOTS_EW, _robots)],
+               [(2, _players(session, 2)), (ROBOTS_NS, _robots)]]
+    return _match_of_two(session, on, club, match, lines, names, members)
+
+
+def team_match_usebio(session: Session, standings: Standings, on: date, club: str) -> ET.Element:
+    """The two-table team match: the home team (pair 1 North-South at table 1, pair 2 East-West at
+    table 2) against the away team (pairs 3 and 4), scored as ``_match_of_two``."""
+    assert standings.match is not None
+    lines: dict[int, list[Line]] = {}
+    for number, rows in sorted(standings.travellers.items()):
+        by_table = {row.result.table: row.result for row in rows}
+        lines[number] = [Line(direction, r.ns, r.ew, r) for direction, r in (
+            ("NS", by_table.get(1)), ("EW", by_table.get(2))) if r is not None]
+    names = [standings.match.home or "Home", standings.match.away or "Away"]
+    members = [[(pair, _players(session, pair)) for pair in pairs] for pairs in ((1, 2), (3, 4))]
+    return _match_of_two(session, on, club, standings.match, lines, names, members)
+
+
+def _match_of_two(session: Session, on: date, club: str, match: TeamMatch, lines: dict[int, list[Line]],
+                  names: list[str], members: list[list[tuple[int, PlayersWriter]]]) -> ET.Element:
+    """One match of two teams over the session's boards, team 1 (the home team, North-South at
+    the first table) against team 2: each board's IMPs as ``match`` has them (``TeamMatch``, an
+    adjusted score its IMP equivalent) and the VPs on the WBF scale for the match's boards, as a
+    team event's match; ``lines`` each board's tables."""
     length = len(session.movement.boards)
     event = TeamEvent(2, length)
     event.add_match(1, 1, 2).scores = match
     root, element, participants = _header(session, on, club, "TEAMS_OF_FOUR", "IMPS", length)
-    members = {1: [(1, _players(session, 1)), (ROBOTS_EW, _robots)],
-               2: [(2, _players(session, 2)), (ROBOTS_NS, _robots)]}
     for line in event.ranking():
-        names = session.setup.pairs.get(line.team) or f"Pair {line.team}"
-        _team(participants, line.team, names, line.vp, line.rank, members[line.team])
+        _team(participants, line.team, names[line.team - 1], line.vp, line.rank, members[line.team - 1])
     if match.completed:
         _matches(element, [Match(1, 1, 2, event.matches[(1, 1)].victory_points(), [
             Board(number, _net(match.board_imps(number)), lines.get(number, []))
