@@ -67,7 +67,7 @@ class Board:
 class Match:
     round: int
     home: int
-    away: int | None  # None: the home side's bye
+    away: int
     vp: tuple[float, float]
     boards: list[Board]
 
