@@ -95,7 +95,7 @@ def test_endplay_reads_every_game_of_the_export(tmp_path):
     ("MP", "MP_PAIRS", None, "NS_MATCH_POINTS"),  # the scorers' matchpoint files name no method
     ("IMP", "BUTLER_PAIRS", "IMPS", "NS_BUTLER_POINTS"),
     ("XIMP", "CROSS_IMP", "IMPS", "NS_CROSS_IMP_POINTS"),
-    ("TOTAL", "AGGREGATE", "TOTAL_POINTS", "NS_TOTAL_POINTS"),
+    ("TOTAL", "AGGREGATE", "AGGREGATE", "NS_TOTAL_POINTS"),
 ])
 def test_usebio_declares_the_dtd_and_the_event_type_as_club_files_do(tmp_path, scoring, event_type,
                                                                     method, points):

@@ -32,6 +32,7 @@ TEXT = {
     "PERCENTAGE": r"\d+\.\d\d", "TOTAL_SCORE": r"-?\d+\.\d\d", "MASTER_POINTS_AWARDED": r"\d+",
     "CONTRACT": r"PASS|[1-7](C|D|H|S|NT)X{0,2}", "PLAYED_BY": "[NESW]", "LEAD": "[2-9TJQKA][CDHS]",
     "TRICKS": r"\d+", "SCORE": r"-?\d+|A\d{4}", "DATE": r"\d\d/\d\d/\d{4}",
+    "NS_TOTAL_POINTS": r"-?\d+\.\d\d", "EW_TOTAL_POINTS": r"-?\d+\.\d\d",
     "CLUBS": "[AKQJT2-9]*", "DIAMONDS": "[AKQJT2-9]*", "HEARTS": "[AKQJT2-9]*", "SPADES": "[AKQJT2-9]*",
 }
 
@@ -90,6 +91,7 @@ CASES = {
     "MP Mitchell, no numbers": ("MP", None, {}, "mp_pairs_mitchell.xml"),
     "Butler Howell": ("IMP", HOWELL, ALL, "butler_howell.xml"),
     "cross-IMP Howell": ("XIMP", HOWELL, {}, "cross_imp_howell.xml"),
+    "total points Mitchell": ("TOTAL", None, {1: ALL[1]}, "aggregate_mitchell.xml"),
 }
 
 
@@ -129,10 +131,36 @@ def test_tied_pairs_share_a_bare_place_and_an_adjusted_score_is_written_as_the_s
     assert [(line.findtext("SCORE"), line.find("CONTRACT")) for line in adjusted] == [("A6040", None)]
 
 
-def test_total_points_and_team_matches_take_the_dtds_types(tmp_path: Path) -> None:
-    total = ET.fromstring(usebio_xml(played(tmp_path, "TOTAL")))
+def test_total_points_take_the_dtds_type_and_every_figure_is_the_scores(tmp_path: Path) -> None:
+    """Total points as AGGREGATE, in the form of aggregate_mitchell.xml: each line's points North-South's
+    score and its negation (the director's 60/40 the mean of the board's scores and 10 points a
+    percent), each pair's total the sum of its lines, the places by the totals in each direction."""
+    session = played(tmp_path, "TOTAL")
+    total = ET.fromstring(usebio_xml(session))
     assert total.find("EVENT").get("EVENT_TYPE") == "AGGREGATE"
-    assert total.findtext("EVENT/SCORING_METHOD") == "TOTAL_POINTS"
+    assert total.findtext("EVENT/SCORING_METHOD") == "AGGREGATE"
+    sums: dict[str, float] = {}
+    for board in total.find("EVENT").iter("BOARD"):
+        lines = board.findall("TRAVELLER_LINE")
+        real = [int(line.findtext("SCORE")) for line in lines if not line.findtext("SCORE").startswith("A")]
+        for line in lines:
+            score = line.findtext("SCORE")
+            ns, ew = (float(line.findtext(f"{side}_TOTAL_POINTS")) for side in ("NS", "EW"))
+            if score.startswith("A"):  # A6040: the mean of the others and 10 points a percent either way
+                mean = sum(real) / len(real)
+                assert (score, ns, ew) == ("A6040", pytest.approx(mean + 100), pytest.approx(-mean - 100))
+            else:
+                assert (ns, ew) == (int(score), -int(score))
+            for side, points in (("NS", ns), ("EW", ew)):
+                pair = line.findtext(f"{side}_PAIR_NUMBER")
+                sums[pair] = sums.get(pair, 0.0) + points
+    pairs = list(total.iter("PAIR"))
+    assert {p.findtext("PAIR_NUMBER"): float(p.findtext("TOTAL_SCORE")) for p in pairs} == pytest.approx(sums)
+    for direction in ("NS", "EW"):
+        ranked = [(float(p.findtext("TOTAL_SCORE")), int(p.findtext("PLACE"))) for p in pairs
+                  if p.findtext("DIRECTION") == direction]
+        assert [t for t, _ in ranked] == sorted((t for t, _ in ranked), reverse=True)
+        assert [place for _, place in ranked] == sorted(place for _, place in ranked) and ranked[0][1] == 1
 
 
 def test_the_station_scores_butler_with_the_sessions_trim_setting(tmp_path: Path) -> None:

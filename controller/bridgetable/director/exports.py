@@ -41,12 +41,12 @@ TOTAL_SCORE_TABLE = ("Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentag
                      "{factored}Names\\40L")
 USEBIO_DTD = "http://www.usebio.org/files/usebio_v1_2.dtd"
 # The event type, scoring method and traveller points' name of each scoring, as the club scorers'
-# files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types.
+# files have them (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP), and for the rest the DTD's types: total
+# points AGGREGATE, its method too (a results program's list of the methods: tests/data/SOURCES.md).
 _USEBIO_EVENT = {"MP": ("MP_PAIRS", "MATCH_POINTS", "MATCH_POINTS"),
                  "IMP": ("BUTLER_PAIRS", "IMPS", "BUTLER_POINTS"),
                  "XIMP": ("CROSS_IMP", "IMPS", "CROSS_IMP_POINTS"),
-                 "TOTAL": ("AGGREGATE", "TOTAL_POINTS", "TOTAL_POINTS"),
-                 "TEAMS": ("TEAMS_OF_FOUR", "IMPS", "IMPS"), "ROBOTS": ("TEAMS_OF_FOUR", "IMPS", "IMPS")}
+                 "TOTAL": ("AGGREGATE", "AGGREGATE", "TOTAL_POINTS")}
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
@@ -195,14 +195,15 @@ def usebio_xml(session: Session, standings: Standings | None = None, on: date | 
     the full boards), each board's traveller lines with the points under the
     method's own names (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), an artificial score
     as SCORE "A6040", and the hands in a HANDSET beside the EVENT (directions "North", a void an
-    empty element). Total points and team matches take the DTD's AGGREGATE and TEAMS_OF_FOUR; a
-    team event (round robin or Swiss) its teams and matches (``usebio_teams``)."""
+    empty element). Total points take the DTD's AGGREGATE; a team event (round robin or Swiss),
+    Swiss pairs, the two-table team match and the match against the robots are written as their
+    teams or pairs and matches (``usebio_teams``)."""
     standings = standings or score_session(session)
     on = on or date.today()
-    if standings.event is not None:
-        from .usebio_teams import team_event_usebio  # it writes with this module's helpers
+    if standings.event is not None or standings.robots is not None or standings.match is not None:
+        from .usebio_teams import matches_usebio  # it writes with this module's helpers
 
-        root = team_event_usebio(session, standings.event, standings, on, club)
+        root = matches_usebio(session, standings, on, club)
     else:
         root = _pairs_usebio(session, standings, on, club)
     _handset(root, session, sorted(standings.travellers))
@@ -269,6 +270,11 @@ def _pairs_usebio(session: Session, standings: Standings, on: date, club: str) -
         for row in rows:
             _traveller_line(ET.SubElement(element, "TRAVELLER_LINE"), row, number, points)
     return root
+
+
+def usebio_points(scoring: str) -> str:
+    """The name of a traveller line's points in a pairs scoring: "MATCH_POINTS", "BUTLER_POINTS"..."""
+    return _USEBIO_EVENT[scoring][2]
 
 
 def _usebio_pair_number(session: Session) -> Callable[[int], str]:
