@@ -227,7 +227,7 @@ def test_one_clubs_unstorable_messages_are_refused_and_the_rest_stored(
     bad = {
         "an unknown movement": ({**setup, "id": "setup/x/1", "movement": {"kind": "spiral"}},
                                 "setup: movement kind must be one of mitchell, howell, teams, team-event, "
-                                "robots, not 'spiral'"),
+                                "swiss-pairs, robots, not 'spiral'"),
         "pairs that are not objects": ({**setup, "id": "setup/x/2", "pairs": {"1": "Ann Holm"}},
                                        "setup.pairs.1: each pair is"),
         "a round of 2**31": ({**results[0], "id": "r/1", "round": 2**31},

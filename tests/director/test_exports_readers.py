@@ -14,10 +14,11 @@ from bridgetable.bridge import Deal, Seat
 from bridgetable.check import check_files
 from bridgetable.director.actions import adjust
 from bridgetable.director.commands import player_numbers
-from bridgetable.director.exports import USEBIO_DTD, session_pbn, usebio_xml, write_exports
+from bridgetable.director.exports import session_pbn, usebio_xml, write_exports
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import SetupError
 from bridgetable.director.standings import score_session
+from bridgetable.director.usebio import USEBIO_DTD
 from bridgetable.formats.pbn import read_pbn
 from bridgetable.formats.pbn_write import MANDATORY_TAGS
 

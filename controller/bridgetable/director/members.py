@@ -145,3 +145,16 @@ def register_names(setup: SessionSetup, names: Mapping[str, str]) -> bool:
             setup.pairs[pair] = " & ".join(player["name"] for player in players)
         changed = changed or bool(named)
     return changed
+
+
+def player_names(setup: SessionSetup, pair: int, when: tuple[int, int] | None = None) -> tuple[str, str]:
+    """The two players of a pair (at the board played ``when``, ``Session.played_when``: before a
+    new player came, the one before; None: the latest): the member list's names of the numbers
+    they keyed at the table, else from "Ann & Bob" (or the pair's name
+    twice); a new player the list does not know, unnamed."""
+    text = setup.pairs.get(pair, f"Pair {pair}")
+    first, _, second = text.partition(" & ")
+    named = [player.get("name", "") for player in players_at(setup, pair, when)] + ["", ""]
+    given = ["" if replaced_by(setup, pair, index, when) else name
+             for index, name in enumerate((first, second or first))]
+    return named[0] or given[0], named[1] or given[1]

@@ -27,12 +27,12 @@ from datetime import date
 
 from ..scoring import TeamEvent
 from ..scoring.teams import TeamMatch
-from .exports import _text, artificial_score, played_fields, usebio_event, usebio_players, usebio_points
 from .robotmatch import robots_result
 from .session import Session
 from .standings import Standings, board_result
 from .store import StoredResult
 from .teampages import match_values, swiss_match_values
+from .usebio import artificial_score, played_fields, text_element, usebio_event, usebio_players, usebio_points
 
 # a MATCH's elements: the home side, the other side, their scores
 TEAM_MATCH = ("TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE")
@@ -164,9 +164,9 @@ def swiss_pairs_usebio(session: Session, event: TeamEvent, standings: Standings,
                                           _SWISS_PAIRS_BOARDS[session.setup.scoring], event.boards_per_match)
     for line in event.ranking():
         pair = ET.SubElement(participants, "PAIR")
-        _text(pair, "PAIR_NUMBER", line.team)
-        _text(pair, "TOTAL_SCORE", f"{line.vp:.2f}")
-        _text(pair, "PLACE", line.rank.rstrip("="))
+        text_element(pair, "PAIR_NUMBER", line.team)
+        text_element(pair, "TOTAL_SCORE", f"{line.vp:.2f}")
+        text_element(pair, "PLACE", line.rank.rstrip("="))
         usebio_players(pair, session, line.team)
     points = usebio_points(session.setup.scoring)
     matches = []
@@ -202,18 +202,18 @@ def _robots(parent: ET.Element) -> None:
     """A robots' pair's two PLAYERs: no names the federation knows, so number 0."""
     for _seat in range(2):
         player = ET.SubElement(parent, "PLAYER")
-        _text(player, "PLAYER_NAME", "Robot")
-        _text(player, "NATIONAL_ID_NUMBER", 0)
+        text_element(player, "PLAYER_NAME", "Robot")
+        text_element(player, "NATIONAL_ID_NUMBER", 0)
 
 
 def _team(participants: ET.Element, number: int, name: str, vp: float, rank: str,
           pairs: list[tuple[int, PlayersWriter]]) -> None:
     team = ET.SubElement(participants, "TEAM", TEAM_ID=str(number), TEAM_NAME=name)
-    _text(team, "TOTAL_SCORE", f"{vp:.2f}")
-    _text(team, "PLACE", rank.rstrip("="))
+    text_element(team, "TOTAL_SCORE", f"{vp:.2f}")
+    text_element(team, "PLACE", rank.rstrip("="))
     for pair, players in pairs:
         entry = ET.SubElement(team, "PAIR")
-        _text(entry, "PAIR_NUMBER", pair)
+        text_element(entry, "PAIR_NUMBER", pair)
         players(entry)
 
 
@@ -232,7 +232,7 @@ def _matches(element: ET.Element, matches: Iterable[Match], byes: dict[int, tupl
             bye = ET.SubElement(element, "MATCH")
             side, vp = byes[round_]
             for tag, value in (("ROUND_NUMBER", round_), (tags[0], side), (tags[2], f"{vp:.2f}")):
-                _text(bye, tag, value)
+                text_element(bye, tag, value)
 
 
 def _match(element: ET.Element, match: Match, tags: tuple[str, str, str, str]) -> None:
@@ -241,24 +241,24 @@ def _match(element: ET.Element, match: Match, tags: tuple[str, str, str, str]) -
     for tag, value in (("ROUND_NUMBER", match.round), (home, match.home), (away, match.away),
                        ("START_BOARD_NUMBER", min(numbers)), ("END_BOARD_NUMBER", max(numbers)),
                        (home_score, f"{match.vp[0]:.2f}"), (away_score, f"{match.vp[1]:.2f}")):
-        _text(element, tag, value)
+        text_element(element, tag, value)
     for board in (board for board in match.boards if board.lines):
         entry = ET.SubElement(element, "BOARD")
-        _text(entry, "BOARD_NUMBER", board.number)
+        text_element(entry, "BOARD_NUMBER", board.number)
         if board.imps is not None:
-            _text(entry, "IMPS", f"{board.imps:g}")
+            text_element(entry, "IMPS", f"{board.imps:g}")
         for line in board.lines:
             row = ET.SubElement(entry, "TRAVELLER_LINE")
             if line.direction is not None:
-                _text(row, "DIRECTION", line.direction)
-            _text(row, "NS_PAIR_NUMBER", line.ns)
-            _text(row, "EW_PAIR_NUMBER", line.ew)
+                text_element(row, "DIRECTION", line.direction)
+            text_element(row, "NS_PAIR_NUMBER", line.ns)
+            text_element(row, "EW_PAIR_NUMBER", line.ew)
             r = line.result
             played_fields(row, r, artificial_score(r.adjusted) if r.adjusted else "")
             if line.points is not None:
                 name, ns, ew = line.points
-                _text(row, f"NS_{name}", f"{ns:.2f}")
-                _text(row, f"EW_{name}", f"{ew:.2f}")
+                text_element(row, f"NS_{name}", f"{ns:.2f}")
+                text_element(row, f"EW_{name}", f"{ew:.2f}")
 
 
 def _team_match(session: Session, standings: Standings, round_: int, home: int) -> Match:
