@@ -1,6 +1,6 @@
-"""A club's team evening at the central server: a Swiss being played, its set-up sent again with
-each round paired; the center's pages and API answer, and show a visitor no board of a round
-still in play."""
+"""A club's team evening (and Swiss pairs) at the central server: a Swiss being played, its set-up
+sent again with each round paired; the center's pages and API answer, and show a visitor no board
+of a round still in play."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bridgetable.central.db import CentralDb, Message
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
 from bridgetable.director.standings import score_session
-from bridgetable.director.store import SQLiteStore
+from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.director.teamactions import match_vps, vp_penalty
 from bridgetable.director.teamevent import pair_round
 from bridgetable.director.upstream import result_message, setup_message
@@ -39,23 +39,31 @@ def to_center(central_url: str, messages: list[Message]) -> None:
         db.close()
 
 
-def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) -> None:
-    setup = SessionSetup("hold", "Holdaften", {"kind": "team-event", "teams": 4, "boards_per_round": 2,
-                                               "swiss": True, "rounds": 3}, "TEAMS")
+def swiss_in_round_two(central_url: str, tmp_path: Path,
+                       setup: SessionSetup) -> tuple[Session, list[StoredResult]]:
+    """A Swiss (teams or pairs) sent to the center as its station would: round 1 played, round 2
+    paired and played at table 1 alone so far; the session and all its results."""
     session = Session.create(SQLiteStore(tmp_path / "station.db"), setup, generated_boards(6, seed=28))
     ingest = Ingest(session)
     play_round(ingest, 1, random.Random(1))
     first_setup = setup_message(session, 1)
     assert pair_round(session, 2)
     play_round(ingest, 2, random.Random(2))
-    round_2 = {b for a in session.movement.round(2) for b in a.boards}
     results = session.store.results(session.id)
     played_at_table_1 = [r for r in results if r.round == 2 and r.table == 1]  # round 2: only table 1's
-    messages = [Message(CLUB, first_setup),
-                *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
-                *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
-                Message(CLUB, setup_message(session, 2))]
-    to_center(central_url, messages)
+    to_center(central_url, [Message(CLUB, first_setup),
+                            *(Message(CLUB, result_message(r, setup.uid)) for r in results if r.round == 1),
+                            *(Message(CLUB, result_message(r, setup.uid)) for r in played_at_table_1),
+                            Message(CLUB, setup_message(session, 2))])
+    return session, results
+
+
+def test_a_swiss_being_played_at_the_center(central_url: str, tmp_path: Path) -> None:
+    setup = SessionSetup("hold", "Holdaften", {"kind": "team-event", "teams": 4, "boards_per_round": 2,
+                                               "swiss": True, "rounds": 3}, "TEAMS")
+    session, results = swiss_in_round_two(central_url, tmp_path, setup)
+    round_2 = {b for a in session.movement.round(2) for b in a.boards}
+    played_at_table_1 = [r for r in results if r.round == 2 and r.table == 1]
     with TestClient(web.create_app(central_url)) as visitor:
         page = visitor.get(f"/club/{CLUB}/{setup.uid}")
         assert page.status_code == 200
@@ -135,3 +143,21 @@ def test_the_center_ranks_a_round_robin_with_the_directors_vps_as_the_station(ce
     assert shown == [(line.rank, f"{line.vp:.2f}") for line in station]
     assert [(line["team"], line["vp"]) for line in api["ranking"]] == [(t.team, t.vp) for t in station]
     assert [m["vp"] for m in api["matches"] if m["adjusted"]] == [[14.5, 4.5]]
+
+
+def test_swiss_pairs_being_played_at_the_center(central_url: str, tmp_path: Path) -> None:
+    setup = SessionSetup("monrad", "Monrad", {"kind": "swiss-pairs", "pairs": 7, "boards_per_round": 2,
+                                              "rounds": 3}, "MP")
+    swiss_in_round_two(central_url, tmp_path, setup)
+    with TestClient(web.create_app(central_url)) as visitor:
+        assert visitor.get(f"/club/{CLUB}/{setup.uid}").status_code == 200
+        api = visitor.get(f"/api/clubs/{CLUB}/sessions/{setup.uid}").json()
+        shown = {b["board"] for b in api["setup"]["boards"] if b["deal"]}
+        assert shown == {1, 2}  # boards 3 and 4: round 2 is being played at its other tables
+        for board in (3, 4):
+            assert visitor.get(f"/club/{CLUB}/{setup.uid}/board/{board}").status_code == 200
+        event = api["standings"]["event"]
+        assert {line["team"] for line in event["ranking"]} == set(range(1, 8))
+        assert all(m["round"] == 1 or not m["boards"] for m in event["matches"])
+        vps = sum(line["vp"] for line in event["ranking"])
+        assert vps == pytest.approx(3 * 20 + 12)  # round 1's matches and bye (round 2's: once it is shown)
