@@ -81,6 +81,9 @@ class SessionSetup:
     uid: str = ""
     master_point_type: str = ""  # the federation's kind of master points, written in USEBIO ("GREEN")
     butler_trim_from: int = BUTLER_TRIM_FROM  # Butler: with this many scores or more, drop top and bottom
+    # the round clock (director.roundclock): when each round began, seconds since the epoch (keys
+    # as text: the set-up is JSON)
+    round_started: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

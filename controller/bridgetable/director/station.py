@@ -21,6 +21,7 @@ from ..link import Broker, ReceivedResult, StationLink
 from .actions import ActionError
 from .ingest import Ingest
 from .members import MemberList
+from .roundclock import RoundClock
 from .session import Session
 from .teamevent import pair_round
 
@@ -33,9 +34,11 @@ class Station:
     """One session's station on a broker. ``keys`` are the tables' signing keys."""
 
     def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str,
-                 members: MemberList | None = None) -> None:
-        """``members``: the club's member list, which names the numbers the players key at the tables."""
+                 members: MemberList | None = None, clock: RoundClock | None = None) -> None:
+        """``members``: the club's member list, which names the numbers the players key at the tables;
+        ``clock``: the round clock (the club's minutes per board when not given)."""
         self.session = session
+        self.clock = clock or RoundClock(session)
         self.round = 0
         self._lock = threading.RLock()
         self._answered: dict[int, float] = {}  # table -> when its assignment was last sent
@@ -72,23 +75,27 @@ class Station:
         self.link.publish_traveller(traveller)
 
     def _on_state(self, message: dict[str, Any]) -> None:
+        known = self.ingest.status.get(message["table"])
+        came_online = known is None or not known.online
         self.ingest.on_state(message)
-        self._answer(message)
+        self._answer(message, came_online)
 
-    def _answer(self, state: dict[str, Any]) -> None:
+    def _answer(self, state: dict[str, Any], came_online: bool = False) -> None:
         """A table online that has not the current round (a new table, or one whose broker lost
-        the retained assignment) is sent its assignment again."""
+        the retained assignment), or that has just come online (a restart: the broker's retained
+        assignment tells a round clock's time left as it was when sent), is sent its assignment again."""
         table = state["table"]
         with self._lock:
             current = self.round
-            if (not current or state["status"] != "online" or state.get("round") == current
+            has_round = state.get("round") == current and not came_online
+            if (not current or state["status"] != "online" or has_round
                     or state.get("session") not in (None, "", self.session.id)):
                 return
             now = time.monotonic()
-            if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY:
+            if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY and not came_online:
                 return
             self._answered[table] = now
-        for assignment in self.session.assignments(current):
+        for assignment in self.assignments(current):
             if assignment["table"] == table:
                 log.info("table %s announced itself in round %s: assignment of round %s sent again",
                          table, state.get("round"), current)
@@ -108,7 +115,7 @@ class Station:
         with self._lock:
             named = self._names.setdefault(message["table"], {})
             named[seat] = {"number": number, "name": member.name if member else ""}
-            for assignment in self.session.assignments(self.round) if self.round else []:
+            for assignment in self.assignments(self.round) if self.round else []:
                 if assignment["table"] == message["table"]:
                     self.link.publish_assignment({**assignment, "players": dict(named)})
 
@@ -158,8 +165,14 @@ class Station:
             self._publish_round(self.round + 1)
             return self.round
 
+    def assignments(self, round_: int) -> list[dict[str, Any]]:
+        """The round's "assign" messages, with its clock once it has begun."""
+        clock = self.clock.fields(round_)
+        return [{**assignment, **clock} for assignment in self.session.assignments(round_)]
+
     def _publish_round(self, round_: int) -> None:
         self.round = round_
-        for assignment in self.session.assignments(round_):
+        self.clock.start(round_)
+        for assignment in self.assignments(round_):
             self.link.publish_assignment(assignment)
         log.info("round %s of %s published", round_, self.session.movement.rounds)

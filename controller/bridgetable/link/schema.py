@@ -154,6 +154,7 @@ REVISION = integer(0, MAX_TABLE_REVISION)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 CARD = card()
+ROUND_SECONDS = 86400  # a round clock's seconds left (or over), at most a day
 
 TRAVELLER_ROW = obj(  # pair 0: not known; contract may be an adjusted score, e.g. "adj 60/40"
     {"ns": integer(0, MAX_NUMBER), "ew": integer(0, MAX_NUMBER), "contract": string(24),
@@ -206,6 +207,9 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
                           "boards_to": POSITIVE}),
          "players": obj({}, {seat: obj({"number": string(12), "name": string(64, allow_empty=True)})
                              for seat in "NESW"}),  # the names of the numbers keyed there ("": unknown)
+         # the round clock (director.roundclock): seconds left when sent (negative: over), and the
+         # end by the station's clock (UTC, ISO 8601), for the record
+         "ends_in": integer(-ROUND_SECONDS, ROUND_SECONDS), "ends_at": string(40),
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (

@@ -1,0 +1,131 @@
+"""The round clock: each round's length from the minutes per board, its start kept with the
+session, what the assignments tell the tables (through a real Mosquitto), and a table's progress."""
+
+import queue
+
+import pytest
+
+from bridgetable.director.roundclock import RoundClock
+from bridgetable.director.session import Session
+from bridgetable.director.station import Station
+from bridgetable.director.store import SQLiteStore
+from bridgetable.link import Broker, SQLiteOutbox, TableLink, message
+from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.schema import SchemaError, validate
+from bridgetable.link.signing import DerivedKeys
+
+from .helpers import CLUB, new_session
+from .test_station import SECRET, next_round
+
+START = 1_800_000_000.0  # 2027-01-15 08:00:00 UTC
+
+
+class Clock:
+    """A wall clock the test moves by hand."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_round_lasts_its_boards_times_the_minutes_per_board_and_the_changeover(tmp_path):
+    session = new_session(tmp_path)  # 2 boards a round
+    clock = Clock()
+    rounds = RoundClock(session, minutes_per_board=7, changeover=2, now=clock)
+    assert rounds.fields(1) == {} and rounds.end(1) is None  # not begun: nothing to tell
+    rounds.start(1)
+    assert rounds.end(1) == START + (2 + 2 * 7) * 60
+    clock.now += 100
+    assert rounds.fields(1) == {"ends_in": 16 * 60 - 100, "ends_at": "2027-01-15T08:16:00+00:00"}
+    rounds.start(1)  # sent again: the clock runs on from the first start
+    assert rounds.started(1) == START
+    # kept with the session: a restarted station has the same clock
+    again = RoundClock(Session.load(SQLiteStore(tmp_path / "station.db"), session.id), 7, 2, now=clock)
+    assert again.end(1) == START + 16 * 60
+
+
+@pytest.mark.parametrize(("minutes", "changeover", "error"), [
+    (0, 0, "--minutes-per-board: 0 is not more than 0"), (90, 0, "--minutes-per-board: 90"),
+    (7, -1, "--changeover: -1 minutes is not between 0 and 60")])
+def test_a_clock_out_of_bounds_is_refused_by_name(tmp_path, minutes, changeover, error):
+    with pytest.raises(ValueError, match=error):
+        RoundClock(new_session(tmp_path), minutes, changeover)
+
+
+def test_the_assignment_s_clock_fields_are_checked_by_the_schema():
+    assign = message("assign", session="s", round=1, table=1, ns=1, ew=2, boards=[1, 2],
+                     ends_in=-120, ends_at="2027-01-15T08:16:00+00:00")
+    assert validate(assign, "assign")["ends_in"] == -120
+    with pytest.raises(SchemaError, match="ends_in"):
+        validate({**assign, "ends_in": 10 ** 6}, "assign")
+
+
+@pytest.mark.parametrize(("minutes", "done", "behind"), [
+    (7, 0, False),  # the first board is under way: not behind
+    (8, 0, True),  # 8 minutes gone (one board's 7.5) and no board done
+    (8, 1, False),
+    (16, 1, True),  # two boards' time gone, one done
+    (22, 2, False),  # on schedule, half a minute left for the last board
+    (23, 2, True),  # the round is over with a board left
+    (30, 3, False),  # finished (late, but finished: nothing to flag)
+])
+def test_a_table_is_behind_once_a_whole_board_behind_the_schedule_or_over_time(tmp_path, minutes, done,
+                                                                                behind):
+    session = new_session(tmp_path, movement={"kind": "mitchell", "tables": 4, "boards_per_round": 3,
+                                              "rounds": 3})
+    clock = Clock()
+    rounds = RoundClock(session, now=clock)  # 7.5 minutes a board: 22½ minutes a round
+    assert rounds.progress(1, 3, 0) is None  # not begun
+    rounds.start(1)
+    clock.now += minutes * 60
+    progress = rounds.progress(1, 3, done)
+    assert progress is not None and progress.behind is behind
+    assert progress.left == START + 22.5 * 60 - clock.now
+    assert progress.projected == (START + minutes * 60 * 3 / done if done else None)
+
+
+@pytest.fixture
+def broker(tmp_path):
+    with MosquittoProcess(tmp_path / "broker") as process:
+        yield process
+
+
+def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afresh(broker, tmp_path):
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    clock = Clock()
+    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+    station.start()
+    assigned: queue.Queue = queue.Queue()
+    table = TableLink(CLUB, 1, keys[1], SQLiteOutbox(tmp_path / "outbox-1.db"), address,
+                      on_assign=assigned.put, resend_min=0.2)
+    table.start()
+    try:
+        first = assigned.get(timeout=10)
+        assert (first["round"], first["ends_in"]) == (1, 15 * 60)
+        assert first["ends_at"] == "2027-01-15T08:15:00+00:00"
+        clock.now += 5 * 60
+        table.set_state(round=1, board=1, phase="auction")  # already online: not answered
+        clock.now += 60
+        assert station.advance("td") == 2  # the director starts round 2: its clock starts now
+        second = next_round(assigned, 1)
+        assert (second["round"], second["ends_in"]) == (2, 15 * 60)
+        assert session.store.session_setup(session.id)["round_started"] == {"1": START, "2": START + 360}
+        table.stop()  # the table goes away (its last will: offline) and comes back 4 minutes later
+        clock.now += 4 * 60
+        while not assigned.empty():
+            assigned.get_nowait()
+        table = TableLink(CLUB, 1, keys[1], SQLiteOutbox(tmp_path / "outbox-1.db"), address,
+                          on_assign=assigned.put, resend_min=0.2)
+        table.start()
+        retained = assigned.get(timeout=10)  # the broker's copy: the time left as it was when sent
+        assert retained["ends_in"] == 15 * 60
+        table.set_state(round=2, board=3, phase="auction")  # online, in round 2 already
+        fresh = assigned.get(timeout=10)  # the station's answer counts from now
+        assert (fresh["round"], fresh["ends_in"]) == (2, 11 * 60)
+    finally:
+        table.stop()
+        station.stop()
