@@ -5,6 +5,8 @@ import queue
 
 import pytest
 
+from bridgetable.bridge import Seat
+from bridgetable.devices.display import Display
 from bridgetable.director.roundclock import RoundClock
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
@@ -13,9 +15,14 @@ from bridgetable.link import Broker, SQLiteOutbox, TableLink, message
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.schema import SchemaError, validate
 from bridgetable.link.signing import DerivedKeys
+from bridgetable.link.unit import UnitLink
+from bridgetable.table.flow import FlowConfig
+from bridgetable.table.journal import Journal
+from bridgetable.table.screens import compose, render
+from bridgetable.table.service import TableService
 
 from .helpers import CLUB, new_session
-from .test_station import SECRET, next_round
+from .test_station import SECRET, next_round, wait_for
 
 START = 1_800_000_000.0  # 2027-01-15 08:00:00 UTC
 
@@ -128,4 +135,30 @@ def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afr
         assert (fresh["round"], fresh["ends_in"]) == (2, 11 * 60)
     finally:
         table.stop()
+        station.stop()
+
+
+def test_a_table_shows_the_time_left_that_its_assignment_says(broker, tmp_path):
+    """Through the broker and the table's UnitLink: the round's clock on the seat displays."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    station_clock, table_clock = Clock(), Clock(50.0)  # the table's clock: seconds since it booted
+    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=station_clock))
+    display = Display.dummy()
+    service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
+                           Journal(tmp_path / "journal.db", session=None), {Seat.N: display})
+    service.clock = table_clock
+    station_clock.now += 100  # the station's clock runs on before it sends round 1
+    unit = UnitLink(service, keys[1], address, resend_min=0.2, resend_max=0.4)
+    station.start()
+    unit.start()
+    try:
+        wait_for(lambda: service.round_end is not None, what="the assignment of round 1")
+        assert service.round_end == 50.0 + 15 * 60  # counted from the table's own clock
+        frame = render(service.flow.view(), Seat.N, service.moves, left=15 * 60)
+        assert display.device.image.convert("1").tobytes() == frame.tobytes()
+        assert "15 min" in [p.text for p in compose(service.flow.view(), Seat.N, left=15 * 60).placed]
+    finally:
+        unit.stop()
         station.stop()

@@ -89,6 +89,7 @@ class UnitLink:
             finally:
                 self.outbox.journal = self.service.journal  # a new session: a new journal
         self.station_shows_traveller = assignment.get("show_traveller", True)
+        self.service.round_clock(assignment.get("ends_in"))
         if "players" in assignment:
             self.service.show_names(assignment["players"])
         if assignment["round"] != self._refused_round:
