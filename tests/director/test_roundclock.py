@@ -2,8 +2,10 @@
 session, what the assignments tell the tables (through a real Mosquitto), and a table's progress."""
 
 import queue
+import re
 
 import pytest
+from starlette.testclient import TestClient
 
 from bridgetable.bridge import Seat
 from bridgetable.devices.display import Display
@@ -11,6 +13,8 @@ from bridgetable.director.roundclock import RoundClock
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.templating import clock_time
+from bridgetable.director.web import create_app
 from bridgetable.link import Broker, SQLiteOutbox, TableLink, message
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.schema import SchemaError, validate
@@ -21,8 +25,9 @@ from bridgetable.table.journal import Journal
 from bridgetable.table.screens import compose, render
 from bridgetable.table.service import TableService
 
-from .helpers import CLUB, new_session
+from .helpers import CLUB, new_session, result_message
 from .test_station import SECRET, next_round, wait_for
+from .test_web import PASSWORD, log_in
 
 START = 1_800_000_000.0  # 2027-01-15 08:00:00 UTC
 
@@ -161,4 +166,54 @@ def test_a_table_shows_the_time_left_that_its_assignment_says(broker, tmp_path):
         assert "15 min" in [p.text for p in compose(service.flow.view(), Seat.N, left=15 * 60).placed]
     finally:
         unit.stop()
+        station.stop()
+
+
+def _row(page: str, table: int) -> str:
+    """The status page's row of ``table``: its class and cells."""
+    match = re.search(rf'<tr class="([^"]*)">\s*<td><a href="/live/{table}">.*?</tr>', page, re.S)
+    assert match is not None, f"no row of table {table}"
+    return match.group(0)
+
+
+def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(broker, tmp_path):
+    """Four tables, rounds of 2 boards at 7.5 minutes: 8 minutes in, tables 1 and 2 have sent a
+    result through the broker, 3 and 4 none: those two are flagged, on the director's page only."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    clock = Clock()
+    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+    station.start()
+    links = [TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address, resend_min=0.2)
+             for t in (1, 2)]
+    try:
+        for link in links:
+            link.start()
+        with TestClient(create_app(station.ingest, password=PASSWORD, rounds=station)) as client:
+            log_in(client)
+            clock.now += 3 * 60
+            page = client.get("/fragment/tables").text
+            assert "Time left" in page and 'class="behind"' not in page and "12 min" in page
+            clock.now += 5 * 60  # 8 minutes gone: the first board's 7.5 are over
+            for link in links:
+                board = next(a.boards[0] for a in session.movement.round(1) if a.table == link.table)
+                link.outbox.put(result_message(session, link.table, board, "4S", "N", 10))
+                link.flush()
+            wait_for(lambda: len(station.ingest.played) == 2, what="two results through the broker")
+            page = client.get("/fragment/tables").text
+            for table in (1, 2):
+                row = _row(page, table)
+                assert 'class="behind"' not in row and "1 of 2" in row
+                assert clock_time(START + 16 * 60) in row  # a board in 8 minutes: the round in 16
+            for table in (3, 4):
+                row = _row(page, table)
+                assert 'class="behind"' in row and "0 of 2" in row and "behind the clock" in row
+            assert "The round ends at " + clock_time(START + 15 * 60) + " (7 min)" in page
+            visitor = TestClient(create_app(station.ingest, password=PASSWORD, rounds=station))
+            shown = visitor.get("/fragment/tables").text  # a visitor: the state of each table, as before
+            assert "behind" not in shown and "Time left" not in shown and " min" not in shown
+    finally:
+        for link in links:
+            link.stop()
         station.stop()

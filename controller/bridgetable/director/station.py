@@ -21,7 +21,7 @@ from ..link import Broker, ReceivedResult, StationLink
 from .actions import ActionError
 from .ingest import Ingest
 from .members import MemberList
-from .roundclock import RoundClock
+from .roundclock import Progress, RoundClock
 from .session import Session
 from .teamevent import pair_round
 
@@ -131,6 +131,18 @@ class Station:
             self.session.store.audit(self.session.id, actor, "resend round", f"round {self.round}")
             self.republish()
             return self.round
+
+    def progress(self) -> dict[int, Progress]:
+        """Each table's progress in the current round against the round clock (none before the first)."""
+        with self._lock:
+            round_ = self.round
+        found = {}
+        for a in self.session.movement.round(round_) if round_ else []:
+            done = sum((a.table, board) in self.ingest.played for board in a.boards)
+            progress = self.clock.progress(round_, len(a.boards), done)
+            if progress is not None:
+                found[a.table] = progress
+        return found
 
     def missing(self, round_: int) -> list[tuple[int, int]]:
         """The (table, board) results still awaited in a round."""

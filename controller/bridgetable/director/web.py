@@ -16,7 +16,7 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -56,6 +56,7 @@ from .actions import (
 from .boardpage import board_values, live_values, score_card
 from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
+from .roundclock import Progress
 from .standings import Standings
 from .teamactions import match_vps, vp_penalty
 from .teampages import match_values, team_names
@@ -79,6 +80,7 @@ class Rounds(Protocol):
 
     def advance(self, actor: str) -> int: ...
     def resend(self, actor: str) -> int: ...
+    def progress(self) -> Mapping[int, Progress]: ...
 
 
 class Station:
@@ -194,13 +196,10 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                                                                director=is_director(request)))
 
     async def tables(request: Request) -> Response:
-        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        # what a table calling the director says may name a card of its board: to the director only
-        return station.render("tables.html", status=status, director=is_director(request))
+        return station.render("tables.html", **_tables_values(station, request))
 
     async def tables_fragment(request: Request) -> Response:  # what /tables fetches again on each event
-        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        return station.render("tables_table.html", status=status, director=is_director(request))
+        return station.render("tables_table.html", **_tables_values(station, request))
 
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session, station.standings(request)))
@@ -340,6 +339,15 @@ def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
             "boards": sorted(standings.travellers), "scoring": station.session.setup.scoring,
             "robots": standings.robots, "session_boards": len(station.session.movement.boards),
             "team_event": standings.event, "team_names": team_names(station.session)}
+
+
+def _tables_values(station: Station, request: Request) -> dict[str, Any]:
+    """The table status: each table's state; for the director, also its progress against the round
+    clock (``roundclock``) and, what a table calling the director says (it may name a card)."""
+    director = is_director(request)
+    progress = station.rounds.progress() if director and station.rounds is not None else {}
+    return {"status": sorted(station.ingest.status.values(), key=lambda s: s.table), "director": director,
+            "progress": progress}
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:

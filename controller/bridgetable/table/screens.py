@@ -18,7 +18,6 @@ every frame of every language fits: a translation too long for its place is shor
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -29,6 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .. import i18n
 from ..bridge import Seat, Side
 from ..i18n import N_, TABLE, notation
+from ..roundtime import minutes_left
 from .flow import Phase, TableView
 from .moves import Moves
 
@@ -229,10 +229,8 @@ def _header(canvas: _Canvas, view: TableView, left: float | None = None) -> None
 
 
 def clock_text(left: float) -> str:
-    """The round clock as the header shows it: the minutes left, rounded up ("14 min"), and once
-    the round is over the minutes over as a negative time ("-2 min": up to 2 minutes over)."""
-    minutes = math.ceil(left / 60) if left > 0 else -(math.floor(-left / 60) + 1)
-    return _("{minutes} min").format(minutes=minutes)
+    """The round clock as the header shows it: "14 min", once over "-2 min" (``roundtime``)."""
+    return _("{minutes} min").format(minutes=minutes_left(left))
 
 
 def _dealer(seat: str) -> str:
