@@ -9,7 +9,9 @@ from starlette.testclient import TestClient
 
 from bridgetable.bridge import Seat
 from bridgetable.devices.display import Display
+from bridgetable.director.actions import ActionError, not_started
 from bridgetable.director.roundclock import RoundClock
+from bridgetable.director.rulings import NOT_PLAYED
 from bridgetable.director.session import Session
 from bridgetable.director.station import Station
 from bridgetable.director.store import SQLiteStore
@@ -215,5 +217,56 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(broker, 
             assert "behind" not in shown and "Time left" not in shown and " min" not in shown
     finally:
         for link in links:
+            link.stop()
+        station.stop()
+
+
+def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confirmed_action(broker, tmp_path):
+    """16 minutes in (the round had 15): table 1 has finished, table 3 is in the auction of its
+    first board (its state through the broker), table 4 has not begun. The director marks table 3's
+    second board and both of table 4's not played from the status page, each in one action."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    clock = Clock()
+    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+    station.start()
+    links = {t: TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address,
+                          resend_min=0.2) for t in (1, 3)}
+    boards = {a.table: a.boards for a in session.movement.round(1)}
+    try:
+        for link in links.values():
+            link.start()
+        for board in boards[1]:
+            links[1].outbox.put(result_message(session, 1, board, "4S", "N", 10))
+        links[1].flush()
+        links[3].set_state(round=1, board=boards[3][0], phase="auction")
+        wait_for(lambda: len(station.ingest.played) == 2 and station.ingest.status[3].phase == "auction",
+                 what="table 1's results and table 3's state")
+        clock.now += 16 * 60
+        with TestClient(create_app(station.ingest, password=PASSWORD, rounds=station)) as client:
+            log_in(client)
+            page = client.get("/tables").text
+            assert 'id="not-started-1"' not in page and 'id="not-started-2"' in page  # finished, or not
+            form = re.search(r'<form method="post" action="/director" class="not-started" id="not-started-3">'
+                             r'(.*?)</form>', page, re.S)
+            assert form is not None and 'name="confirm" value="yes" required' in form.group(1)
+            fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form.group(1)))
+            assert fields["action"] == "not-started" and fields["round"] == "1"
+            refused = client.post("/director", data=fields).text  # the box not ticked
+            assert "tick the box to confirm" in refused and (3, boards[3][1]) not in station.ingest.played
+            done = client.post("/director", data={**fields, "confirm": "yes"}).text
+            assert "table 3 round 1: 1 board not started, not played" in done
+            assert (3, boards[3][0]) not in station.ingest.played  # in play: the table's result will come
+            client.post("/director", data={**fields, "table": "4", "confirm": "yes"})
+        stored = {(r.table, r.board): r for r in session.store.results(session.id)}
+        assert {key for key, r in stored.items() if r.contract == NOT_PLAYED} == {
+            (3, boards[3][1]), (4, boards[4][0]), (4, boards[4][1])}
+        trail = [(e.actor, e.action) for e in session.store.audit_trail(session.id)]
+        assert trail.count(("Tom", "not started")) == 2 and trail.count(("Tom", "not played")) == 3
+        with pytest.raises(ActionError, match="table 4 has started every board of round 1"):
+            not_started(station.ingest, "Tom", 4, 1)  # nothing left to mark
+    finally:
+        for link in links.values():
             link.stop()
         station.stop()

@@ -42,6 +42,7 @@ CHANGEOVER = 0.0  # minutes a round gives besides its boards
 class Progress:
     """A table's round against the clock (times in seconds since the epoch, the station's)."""
 
+    round: int
     done: int  # boards of the round with a result
     boards: int  # boards of the round at the table
     start: float
@@ -58,6 +59,12 @@ class Progress:
     @property
     def finished(self) -> bool:
         return self.done >= self.boards
+
+    @property
+    def overrun(self) -> bool:
+        """The round is over with boards still to play: the director may mark those not started
+        as not played (``actions.not_started``)."""
+        return self.left <= 0 and not self.finished
 
 
 class RoundClock:
@@ -113,4 +120,4 @@ class RoundClock:
         projected = start + gone * boards / done if done else None
         due = min(boards, math.floor(max(0.0, gone - self.changeover) / self.per_board))
         behind = done < boards and (done < due or now >= end)
-        return Progress(done, boards, start, end, now, projected, behind)
+        return Progress(round_, done, boards, start, end, now, projected, behind)

@@ -47,6 +47,7 @@ from .actions import (
     fouled,
     kibitzers,
     not_played,
+    not_started,
     penalty,
     rename_pair,
     sit_out,
@@ -347,7 +348,7 @@ def _tables_values(station: Station, request: Request) -> dict[str, Any]:
     director = is_director(request)
     progress = station.rounds.progress() if director and station.rounds is not None else {}
     return {"status": sorted(station.ingest.status.values(), key=lambda s: s.table), "director": director,
-            "progress": progress}
+            "progress": progress, "csrf": csrf_token(request.session) if director else ""}
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:
@@ -355,10 +356,10 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
     ingest = station.ingest
     try:
         action = str(form.get("action"))
+        unconfirmed = _unconfirmed(form)
+        if unconfirmed:
+            return _("refused: {reason}").format(reason=unconfirmed)
         if action in ("resend", "advance"):
-            unconfirmed = _unconfirmed(form)
-            if unconfirmed:
-                return _("refused: {reason}").format(reason=unconfirmed)
             return _round_action(station, action, actor)
         text = {name: str(value).strip() for name, value in form.items()}
         table, board = int(text.get("table") or 0), int(text.get("board") or 0)
@@ -376,6 +377,12 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         if action == "not-played":
             not_played(ingest, actor, table, board)
             return _("table {table} board {board}: not played").format(table=table, board=board)
+        if action == "not-started":
+            round_ = int(text.get("round") or 0)
+            stored_all = not_started(ingest, actor, table, round_)
+            return ngettext("table {table} round {round}: {n} board not started, not played",
+                            "table {table} round {round}: {n} boards not started, not played",
+                            len(stored_all)).format(table=table, round=round_, n=len(stored_all))
         if action == "sit-out":
             round_ = int(text.get("round") or 0)
             stored_all = sit_out(ingest, actor, table, round_, text.get("adjusted", ""))
@@ -448,9 +455,9 @@ def _round_action(station: Station, action: str, actor: str) -> str:
 
 
 def _unconfirmed(form: Any) -> str | None:
-    """Why a round button's form must be refused: its box "confirm" not ticked (the browser asks
-    for it first: the box is required)."""
-    if str(form.get("action")) in ("resend", "advance") and form.get("confirm") != "yes":
+    """Why a round button's form must be refused (or the boards not started marked not played):
+    its box "confirm" not ticked (the browser asks for it first: the box is required)."""
+    if str(form.get("action")) in ("resend", "advance", "not-started") and form.get("confirm") != "yes":
         return _("tick the box to confirm")
     return None
 
