@@ -231,8 +231,9 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
     clock = Clock()
     station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
     station.start()
+    told: queue.Queue = queue.Queue()  # table 3's assignments
     links = {t: TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address,
-                          resend_min=0.2) for t in (1, 3)}
+                          on_assign=told.put if t == 3 else None, resend_min=0.2) for t in (1, 3)}
     boards = {a.table: a.boards for a in session.movement.round(1)}
     try:
         for link in links.values():
@@ -258,6 +259,9 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
             done = client.post("/director", data={**fields, "confirm": "yes"}).text
             assert "table 3 round 1: 1 board not started, not played" in done
             assert (3, boards[3][0]) not in station.ingest.played  # in play: the table's result will come
+            while (assignment := told.get(timeout=10)).get("not_played") is None:
+                pass  # the round's assignment as first sent
+            assert (assignment["round"], assignment["not_played"]) == (1, [boards[3][1]])  # to skip
             client.post("/director", data={**fields, "table": "4", "confirm": "yes"})
         stored = {(r.table, r.board): r for r in session.store.results(session.id)}
         assert {key for key, r in stored.items() if r.contract == NOT_PLAYED} == {

@@ -18,11 +18,13 @@ from typing import Any
 
 from ..i18n import STATION
 from ..link import Broker, ReceivedResult, StationLink
-from .actions import ActionError
+from .actions import ActionError, not_started
 from .ingest import Ingest
 from .members import MemberList
 from .roundclock import Progress, RoundClock
+from .rulings import NOT_PLAYED
 from .session import Session
+from .store import StoredResult
 from .teamevent import pair_round
 
 _ = STATION.gettext
@@ -178,9 +180,28 @@ class Station:
             return self.round
 
     def assignments(self, round_: int) -> list[dict[str, Any]]:
-        """The round's "assign" messages, with its clock once it has begun."""
+        """The round's "assign" messages, with its clock once it has begun, and the boards the
+        director marked not played at each table (so far in the session), which it then skips."""
         clock = self.clock.fields(round_)
-        return [{**assignment, **clock} for assignment in self.session.assignments(round_)]
+        skipped: dict[int, list[int]] = {}
+        for result in self.ingest.live.results():
+            if result.contract == NOT_PLAYED and result.source == "director":
+                skipped.setdefault(result.table, []).append(result.board)
+        messages = [{**assignment, **clock} for assignment in self.session.assignments(round_)]
+        for message in messages:
+            if message["table"] in skipped:
+                message["not_played"] = sorted(skipped[message["table"]])
+        return messages
+
+    def not_started(self, actor: str, table: int, round_: int) -> list[StoredResult]:
+        """The director marks the boards ``table`` has not started when ``round_`` ended not played
+        (``actions.not_started``), and the table is told, so that it skips them."""
+        stored = not_started(self.ingest, actor, table, round_)
+        with self._lock:
+            for assignment in self.assignments(self.round):
+                if assignment["table"] == table:
+                    self.link.publish_assignment(assignment)
+        return stored
 
     def _publish_round(self, round_: int) -> None:
         self.round = round_

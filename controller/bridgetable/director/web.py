@@ -47,7 +47,6 @@ from .actions import (
     fouled,
     kibitzers,
     not_played,
-    not_started,
     penalty,
     rename_pair,
     sit_out,
@@ -59,6 +58,7 @@ from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
 from .roundclock import Progress
 from .standings import Standings
+from .store import StoredResult
 from .teamactions import match_vps, vp_penalty
 from .teampages import match_values, team_names
 from .templating import TEMPLATES
@@ -82,6 +82,7 @@ class Rounds(Protocol):
     def advance(self, actor: str) -> int: ...
     def resend(self, actor: str) -> int: ...
     def progress(self) -> Mapping[int, Progress]: ...
+    def not_started(self, actor: str, table: int, round_: int) -> list[StoredResult]: ...
 
 
 class Station:
@@ -378,8 +379,10 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
             not_played(ingest, actor, table, board)
             return _("table {table} board {board}: not played").format(table=table, board=board)
         if action == "not-started":
+            if station.rounds is None:
+                return _("refused: {reason}").format(reason=_("this station runs no rounds"))
             round_ = int(text.get("round") or 0)
-            stored_all = not_started(ingest, actor, table, round_)
+            stored_all = station.rounds.not_started(actor, table, round_)
             return ngettext("table {table} round {round}: {n} board not started, not played",
                             "table {table} round {round}: {n} boards not started, not played",
                             len(stored_all)).format(table=table, round=round_, n=len(stored_all))

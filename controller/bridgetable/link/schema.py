@@ -210,6 +210,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          # the round clock (director.roundclock): seconds left when sent (negative: over), and the
          # end by the station's clock (UTC, ISO 8601), for the record
          "ends_in": integer(-ROUND_SECONDS, ROUND_SECONDS), "ends_at": string(40),
+         "not_played": array(POSITIVE, max_items=1000),  # boards the director marked not played here
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (
