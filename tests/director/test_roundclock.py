@@ -22,7 +22,7 @@ from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.schema import SchemaError, validate
 from bridgetable.link.signing import DerivedKeys
 from bridgetable.link.unit import UnitLink
-from bridgetable.table.flow import FlowConfig
+from bridgetable.table.flow import FlowConfig, Phase
 from bridgetable.table.journal import Journal
 from bridgetable.table.screens import compose, render
 from bridgetable.table.service import TableService
@@ -223,8 +223,9 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(broker, 
 
 def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confirmed_action(broker, tmp_path):
     """16 minutes in (the round had 15): table 1 has finished, table 3 is in the auction of its
-    first board (its state through the broker), table 4 has not begun. The director marks table 3's
-    second board and both of table 4's not played from the status page, each in one action."""
+    first board (its state through the broker), table 4 (a table unit) has not begun. The director
+    marks table 3's second board and both of table 4's not played from the status page, each in
+    one action; the tables are told, and table 4 skips its boards."""
     session = new_session(tmp_path)
     keys = DerivedKeys(SECRET, CLUB, 4)
     address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
@@ -235,9 +236,14 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
     links = {t: TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address,
                           on_assign=told.put if t == 3 else None, resend_min=0.2) for t in (1, 3)}
     boards = {a.table: a.boards for a in session.movement.round(1)}
+    table_4 = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="4"),
+                           Journal(tmp_path / "journal-4.db", session=None))
+    unit = UnitLink(table_4, keys[4], address, resend_min=0.2, resend_max=0.4)
     try:
+        unit.start()
         for link in links.values():
             link.start()
+        wait_for(lambda: table_4.flow.board == boards[4][0], what="table 4's assignment")
         for board in boards[1]:
             links[1].outbox.put(result_message(session, 1, board, "4S", "N", 10))
         links[1].flush()
@@ -263,6 +269,8 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
                 pass  # the round's assignment as first sent
             assert (assignment["round"], assignment["not_played"]) == (1, [boards[3][1]])  # to skip
             client.post("/director", data={**fields, "table": "4", "confirm": "yes"})
+        wait_for(lambda: table_4.flow.phase is Phase.WAITING, what="table 4 skipping its boards")
+        assert table_4.journal.skipped() == sorted(boards[4])  # a restart skips them too
         stored = {(r.table, r.board): r for r in session.store.results(session.id)}
         assert {key for key, r in stored.items() if r.contract == NOT_PLAYED} == {
             (3, boards[3][1]), (4, boards[4][0]), (4, boards[4][1])}
@@ -271,6 +279,7 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
         with pytest.raises(ActionError, match="table 4 has started every board of round 1"):
             not_started(station.ingest, "Tom", 4, 1)  # nothing left to mark
     finally:
+        unit.stop()
         for link in links.values():
             link.stop()
         station.stop()

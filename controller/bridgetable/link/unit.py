@@ -78,6 +78,7 @@ class UnitLink:
             try:
                 self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
                                     final=assignment.get("final", False), moves=Moves.of(assignment))
+                self.service.skip(assignment.get("not_played", []))
             except SessionWaits as waits:
                 log.info("table %s: %s", self.link.table, waits)
                 self.waiting = assignment

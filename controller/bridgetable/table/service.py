@@ -46,6 +46,7 @@ def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
     for round_, boards, final in journal.assignments():
         config.rounds.update(dict.fromkeys(boards, round_))
         flow.add_boards(boards, final)
+    flow.drop_boards(journal.skipped())
     for seq, event in enumerate(journal.events(), start=1):
         if not flow.handle(event).changed:
             raise JournalError(_("{file}: event {seq} ({event}) does not replay: {reason}. Was the "
@@ -218,6 +219,17 @@ class TableService:
             self.config.rounds.update(dict.fromkeys(boards, round_))
             self.flow.add_boards(boards, final)
             self.refresh()
+
+    def skip(self, boards: list[int]) -> list[int]:
+        """The boards the director marked not played (the station's assignment's ``not_played``):
+        those this table has not begun are skipped, journaled so that a replay skips them too."""
+        with self._lock, i18n.speaking(self.language):
+            dropped = self.flow.drop_boards(boards)
+            if dropped:
+                self.journal.skip_boards(dropped)
+                log.info("boards %s not played, as the director says: skipped", dropped)
+                self.refresh()
+            return dropped
 
     def _join(self, session: str) -> None:
         """Belong to the station's ``session``: adopt it, or begin a new journal for it once this
