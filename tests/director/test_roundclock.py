@@ -3,6 +3,7 @@ session, what the assignments tell the tables (through a real Mosquitto), and a 
 
 import queue
 import re
+from dataclasses import dataclass
 
 import pytest
 from starlette.testclient import TestClient
@@ -100,18 +101,32 @@ def test_a_table_is_behind_once_a_whole_board_behind_the_schedule_or_over_time(t
     assert progress.projected == (START + minutes * 60 * 3 / done if done else None)
 
 
+@dataclass
+class Club:
+    """A session's station on a real Mosquitto, its round clock at 7.5 minutes a board on a clock
+    the test moves; started by the test, stopped after it."""
+
+    session: Session
+    keys: DerivedKeys
+    address: Broker
+    clock: Clock
+    station: Station
+
+
 @pytest.fixture
-def broker(tmp_path):
-    with MosquittoProcess(tmp_path / "broker") as process:
-        yield process
+def club(tmp_path):
+    with MosquittoProcess(tmp_path / "broker") as broker:
+        session = new_session(tmp_path)
+        clock = Clock()
+        address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+        keys = DerivedKeys(SECRET, CLUB, 4)
+        station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+        yield Club(session, keys, address, clock, station)
+        station.stop()
 
 
-def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afresh(broker, tmp_path):
-    session = new_session(tmp_path)
-    keys = DerivedKeys(SECRET, CLUB, 4)
-    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
-    clock = Clock()
-    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afresh(club, tmp_path):
+    session, keys, address, clock, station = club.session, club.keys, club.address, club.clock, club.station
     station.start()
     assigned: queue.Queue = queue.Queue()
     table = TableLink(CLUB, 1, keys[1], SQLiteOutbox(tmp_path / "outbox-1.db"), address,
@@ -142,16 +157,12 @@ def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afr
         assert (fresh["round"], fresh["ends_in"]) == (2, 11 * 60)
     finally:
         table.stop()
-        station.stop()
 
 
-def test_a_table_shows_the_time_left_that_its_assignment_says(broker, tmp_path):
+def test_a_table_shows_the_time_left_that_its_assignment_says(club, tmp_path):
     """Through the broker and the table's UnitLink: the round's clock on the seat displays."""
-    session = new_session(tmp_path)
-    keys = DerivedKeys(SECRET, CLUB, 4)
-    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
-    station_clock, table_clock = Clock(), Clock(50.0)  # the table's clock: seconds since it booted
-    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=station_clock))
+    keys, address, station_clock, station = club.keys, club.address, club.clock, club.station
+    table_clock = Clock(50.0)  # the table's clock: seconds since it booted
     display = Display.dummy()
     service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
                            Journal(tmp_path / "journal.db", session=None), {Seat.N: display})
@@ -168,7 +179,6 @@ def test_a_table_shows_the_time_left_that_its_assignment_says(broker, tmp_path):
         assert "15 min" in [p.text for p in compose(service.flow.view(), Seat.N, left=15 * 60).placed]
     finally:
         unit.stop()
-        station.stop()
 
 
 def _row(page: str, table: int) -> str:
@@ -178,14 +188,10 @@ def _row(page: str, table: int) -> str:
     return match.group(0)
 
 
-def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(broker, tmp_path):
+def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(club, tmp_path):
     """Four tables, rounds of 2 boards at 7.5 minutes: 8 minutes in, tables 1 and 2 have sent a
     result through the broker, 3 and 4 none: those two are flagged, on the director's page only."""
-    session = new_session(tmp_path)
-    keys = DerivedKeys(SECRET, CLUB, 4)
-    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
-    clock = Clock()
-    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+    session, keys, address, clock, station = club.session, club.keys, club.address, club.clock, club.station
     station.start()
     links = [TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address, resend_min=0.2)
              for t in (1, 2)]
@@ -218,19 +224,14 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(broker, 
     finally:
         for link in links:
             link.stop()
-        station.stop()
 
 
-def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confirmed_action(broker, tmp_path):
+def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confirmed_action(club, tmp_path):
     """16 minutes in (the round had 15): table 1 has finished, table 3 is in the auction of its
     first board (its state through the broker), table 4 (a table unit) has not begun. The director
     marks table 3's second board and both of table 4's not played from the status page, each in
     one action; the tables are told, and table 4 skips its boards."""
-    session = new_session(tmp_path)
-    keys = DerivedKeys(SECRET, CLUB, 4)
-    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
-    clock = Clock()
-    station = Station(session, address, keys, CLUB, clock=RoundClock(session, 7.5, now=clock))
+    session, keys, address, clock, station = club.session, club.keys, club.address, club.clock, club.station
     station.start()
     told: queue.Queue = queue.Queue()  # table 3's assignments
     links = {t: TableLink(CLUB, t, keys[t], SQLiteOutbox(tmp_path / f"outbox-{t}.db"), address,
@@ -282,4 +283,3 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
         unit.stop()
         for link in links.values():
             link.stop()
-        station.stop()
