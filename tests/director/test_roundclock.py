@@ -150,11 +150,13 @@ def test_the_tables_are_told_the_time_left_and_a_table_coming_online_is_told_afr
         table = TableLink(CLUB, 1, keys[1], SQLiteOutbox(tmp_path / "outbox-1.db"), address,
                           on_assign=assigned.put, resend_min=0.2)
         table.start()
-        retained = assigned.get(timeout=10)  # the broker's copy: the time left as it was when sent
-        assert retained["ends_in"] == 15 * 60
         table.set_state(round=2, board=3, phase="auction")  # online, in round 2 already
-        fresh = assigned.get(timeout=10)  # the station's answer counts from now
-        assert (fresh["round"], fresh["ends_in"]) == (2, 11 * 60)
+        # the broker's retained copy tells the time left as it was when sent (15 minutes); the
+        # station's answer to the table coming online counts from now
+        told = [assigned.get(timeout=10)]
+        while told[-1]["ends_in"] == 15 * 60:
+            told.append(assigned.get(timeout=10))
+        assert (told[-1]["round"], told[-1]["ends_in"]) == (2, 11 * 60)
     finally:
         table.stop()
 
