@@ -71,3 +71,11 @@ def test_a_journal_of_schema_4_is_upgraded_with_the_skipped_boards(tmp_path: Pat
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone() == (SCHEMA_VERSION,)
     db.close()
+
+
+def test_a_board_skipped_is_not_given_back_by_the_assignment_sent_again() -> None:
+    flow = BoardFlow(_station_fed())
+    flow.add_boards([1, 2], final=False)
+    assert flow.drop_boards({1}) == [1] and flow.board == 2
+    flow.add_boards([1, 2], final=False)  # the round's assignment again, before it names board 1
+    assert flow.config.boards == [2]

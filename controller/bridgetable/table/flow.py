@@ -101,6 +101,7 @@ class BoardFlow:
         self.config = config
         self.form = table_form(config)
         self.boards_done = 0
+        self.skipped: set[int] = set()  # boards the director marked not played, taken out (``drop_boards``)
         self.message: str | None = None
         self._start_board()
 
@@ -153,7 +154,7 @@ class BoardFlow:
         arrives at the same state."""
         if not self.config.more_boards:
             return
-        self.config.boards.extend(b for b in boards if b not in self.config.boards)
+        self.config.boards.extend(b for b in boards if b not in self.config.boards and b not in self.skipped)
         self.config.more_boards = not final
         if self.phase is Phase.WAITING:
             self._start_board()
@@ -168,6 +169,7 @@ class BoardFlow:
         begun = self.phase not in (Phase.START, Phase.WAITING) or (done == 0 and self.config.player_numbers)
         first_open = done + 1 if begun else done
         dropped = [board for board in self.config.boards[first_open:] if board in boards]
+        self.skipped.update(dropped)
         if dropped:
             self.config.boards[first_open:] = [b for b in self.config.boards[first_open:] if b not in boards]
             if first_open == done and self.phase is Phase.START:

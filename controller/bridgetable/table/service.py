@@ -156,6 +156,8 @@ class TableService:
             self._draw()
 
     def _draw(self) -> None:
+        left = self.left()
+        self._clock_shown = None if left is None else clock_text(left)
         if self.traveller is not None:
             table = int(self.config.table) if self.config.table.isdigit() else 0
             frame = render_traveller(self.traveller, table)
@@ -163,8 +165,6 @@ class TableService:
                 display.show(frame)
             return
         view = self.flow.view()
-        left = self.left()
-        self._clock_shown = None if left is None else clock_text(left)
         if view.entered and self.player_names:  # a name is shown beside the number it names only
             view = dataclasses.replace(view, names={
                 seat: named["name"] for seat, named in self.player_names.items()
