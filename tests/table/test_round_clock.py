@@ -13,7 +13,9 @@ from PIL import Image
 
 from bridgetable import i18n
 from bridgetable.bridge import Seat
-from bridgetable.devices.display import Display
+from bridgetable.devices.busmodel import ModelBus
+from bridgetable.devices.display import Display, pages, seat_displays
+from bridgetable.devices.pinmap import load_pinmap
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.screens import clock_text, compose, render
@@ -135,3 +137,25 @@ def test_an_idle_table_draws_the_clock_s_new_minute(tmp_path: Path) -> None:
     finally:
         service.stop()
         runner.join()
+
+
+def test_a_new_minute_costs_the_four_displays_little_on_their_bus(tmp_path: Path) -> None:
+    """Four SSD1306 behind their multiplexer, luma's real driver, the model bus counting bytes."""
+    pinmap = load_pinmap(Path(__file__).parents[2] / "hardware" / "pinmap.toml")
+    bus = ModelBus.for_pinmap(pinmap, 1)
+    displays = seat_displays(pinmap, lambda n: bus)
+    service = TableService(FlowConfig(boards=[1], deals={1: DEAL}, session="s"),
+                           Journal(tmp_path / "journal.db", session="s"), displays)
+    clock = Clock()
+    service.clock = clock
+    service.handle(key("N", "OK"))
+    service.round_clock(15 * 60)
+    start = clock.now
+    for left in (14 * 60, 9 * 60, 60, -1, -61):  # "14 min", "9 min", "1 min", "-1 min", "-2 min"
+        clock.now = start + 15 * 60 - left
+        before = bus.traffic.bytes
+        service.tick()
+        assert 0 < bus.traffic.bytes - before <= 200, left  # a few characters of the header
+        for seat in Seat:
+            screen = render(service.flow.view(), seat, left=left)
+            assert bus.controllers[(int(seat), 0x3C)].shown() == b"".join(pages(screen))
