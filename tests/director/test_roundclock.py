@@ -205,6 +205,7 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(club, tm
             clock.now += 3 * 60
             page = client.get("/fragment/tables").text
             assert "Time left" in page and 'class="behind"' not in page and "12 min" in page
+            assert 'id="behind"' not in client.get("/director").text
             clock.now += 5 * 60  # 8 minutes gone: the first board's 7.5 are over
             for link in links:
                 board = next(a.boards[0] for a in session.movement.round(1) if a.table == link.table)
@@ -220,6 +221,7 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(club, tm
                 row = _row(page, table)
                 assert 'class="behind"' in row and "0 of 2" in row and "behind the clock" in row
             assert "The round ends at " + clock_time(START + 15 * 60) + " (7 min)" in page
+            assert "Behind the round clock: table 3, 4." in client.get("/director").text
             visitor = TestClient(create_app(station.ingest, password=PASSWORD, rounds=station))
             shown = visitor.get("/fragment/tables").text  # a visitor: the state of each table, as before
             assert "behind" not in shown and "Time left" not in shown and " min" not in shown

@@ -285,6 +285,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               team_event=station.session.team_event,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call],
+                              behind=_behind(station),
                               central=central() if central is not None else None)
 
     routes = [
@@ -350,6 +351,12 @@ def _tables_values(station: Station, request: Request) -> dict[str, Any]:
     progress = station.rounds.progress() if director and station.rounds is not None else {}
     return {"status": sorted(station.ingest.status.values(), key=lambda s: s.table), "director": director,
             "progress": progress, "csrf": csrf_token(request.session) if director else ""}
+
+
+def _behind(station: Station) -> list[int]:
+    """The tables behind the round clock, which the director's page names too."""
+    progress = station.rounds.progress() if station.rounds is not None else {}
+    return sorted(table for table, p in progress.items() if p.behind)
 
 
 def _director_action(station: Station, form: Any, actor: str) -> str:
