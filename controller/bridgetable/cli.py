@@ -305,6 +305,7 @@ def _add_selftest(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .director.roundclock import CHANGEOVER, MINUTES_PER_BOARD  # standard library alone too
     from .scoring.imps import BUTLER_TRIM_FROM  # the scoring alone: standard library, quick to load
 
     parser = sub.add_parser("station", help=_("the director's scoring station for a session"))
@@ -343,6 +344,12 @@ def _add_station(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         help=_("the federation's kind of master points, for USEBIO (e.g. GREEN)"))
     parser.add_argument("--deals", metavar="FILE.pbn", help=_("the deals (default: generated)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of generated deals (default 1)"))
+    parser.add_argument("--minutes-per-board", type=float, default=MINUTES_PER_BOARD, metavar="MINUTES",
+                        help=_("the round clock: minutes a board is given, the change of tables included "
+                               "(default {minutes:g})").format(minutes=MINUTES_PER_BOARD))
+    parser.add_argument("--changeover", type=float, default=CHANGEOVER, metavar="MINUTES",
+                        help=_("the round clock: minutes each round gives besides its boards (default "
+                               "{minutes:g})").format(minutes=CHANGEOVER))
     parser.add_argument("--store", default="station.db",
                         help=_("SQLite file or postgresql:// URL (default station.db)"))
     parser.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT",

@@ -232,7 +232,8 @@ SCAN = {  # what each module may say without the catalogue: (calls whose texts a
                 "retry: 2000\n\n", ": keepalive\n\n", "event: ", "\ndata: ")),  # the event stream's protocol
     # the audit trail is the station's record, in English (its actions translated where shown)
     "actions.py": (("audit", "StoredResult", "_director_revision", "replace"),
-                   ("correct", "enter", "ruling", *NOTATION, *actions.KEPT)),  # a record's keys
+                   ("correct", "enter", "ruling", *NOTATION, *actions.KEPT,  # a record's keys
+                    *actions.BEFORE_A_BOARD)),  # and a table's phases, as its state names them
     "websecurity.py": (("get",), ("csrf", websecurity.CONTENT_SECURITY_POLICY)),
     "boardpage.py": (("compile",), NOTATION),  # a pattern read, not said
 }

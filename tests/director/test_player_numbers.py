@@ -74,9 +74,10 @@ def test_four_players_key_their_numbers_and_the_names_come_back(broker, tmp_path
         assert service.player_names["N"] == {"number": "12345", "name": "Ann Andersen"}
         named = dataclasses.replace(service.flow.view(), names={"N": "Ann Andersen", "E": "Eva Eriksen",
                                                                 "S": "Bo Berg"})
-        shown = render(named, Seat.N, service.moves).tobytes()
+        shown = render(named, Seat.N, service.moves, service.left()).tobytes()
         wait_for(lambda: displays[Seat.N].device.image.tobytes() == shown, what="North's display naming Ann")
-        assert shown != render(service.flow.view(), Seat.N, service.moves).tobytes()  # the name is drawn
+        unnamed = render(service.flow.view(), Seat.N, service.moves, service.left())
+        assert shown != unnamed.tobytes()  # the name is drawn
         for event in keyed("W", KEYED["W"]):
             assert service.handle(event).changed, event
         assert service.flow.phase is Phase.START

@@ -121,7 +121,7 @@ def test_a_refused_result_is_acked_refused_and_the_table_calls_the_director(brok
         notice = "director called: result refused: board 1: deal: not the cards of board 1"
         # the link's thread shows the notice after the outbox has the ack: wait for both, message and frame
         wait_for(lambda: service.flow.view().message == notice, what="the notice")
-        shown = render(service.flow.view(), Seat.N, service.moves).tobytes()
+        shown = render(service.flow.view(), Seat.N, service.moves, service.left()).tobytes()
         wait_for(lambda: displays[Seat.N].device.image.tobytes() == shown, what="the notice on the display")
         wait_for(lambda: station.ingest.status[1].director_call, what="the table's call in its state")
         assert station.ingest.status[1].detail == notice

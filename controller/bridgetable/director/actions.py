@@ -139,6 +139,29 @@ def not_played(ingest: Ingest, actor: str, table: int, board: int) -> StoredResu
     return stored
 
 
+BEFORE_A_BOARD = ("", "waiting", "players", "start")  # a table's phases before its board has begun
+
+
+def not_started(ingest: Ingest, actor: str, table: int, round_: int) -> list[StoredResult]:
+    """The round is over: the boards of ``round_`` the table has not started (no result, and not
+    the board its state says it is playing) are not played, in one action, audited once as such
+    and each board as not played."""
+    at = ingest.session.movement.at(round_, table)
+    if at is None:
+        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
+    state = ingest.status.get(table)
+    begun = (state.board if state is not None and state.round == round_ and state.phase not in BEFORE_A_BOARD
+             else None)
+    boards = [board for board in at.boards if (table, board) not in ingest.played and board != begun]
+    if not boards:
+        raise ActionError(_("table {table} has started every board of round {round}").format(
+            table=table, round=round_))
+    ingest.session.store.audit(ingest.session.id, actor, "not started",
+                               f"table {table} round {round_}: boards {', '.join(map(str, boards))} not "
+                               "started when the round ended: not played")
+    return [not_played(ingest, actor, table, board) for board in boards]
+
+
 def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
             adjusted_text: str = "") -> list[StoredResult]:
     """A late arrival or a sit-out at a table for a whole round: each of its boards gets the
@@ -311,6 +334,7 @@ def audit_action(action: str) -> str:
         "not played": pgettext("audit", "not played"),
         "late arrival": pgettext("audit", "late arrival"),
         "sit-out": pgettext("audit", "sit-out"),
+        "not started": pgettext("audit", "boards not started"),
         "weighted score": pgettext("audit", "weighted score"),
         "fouled board": pgettext("audit", "fouled board"),
         "procedural penalty": pgettext("audit", "procedural penalty"),

@@ -17,6 +17,7 @@ from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
 from .downlink import SetupReceiver
 from .members import MemberList
+from .roundclock import RoundClock
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards, session_boards
 from .station import Station
 from .store import BoardInfo, open_store
@@ -168,7 +169,8 @@ def run_station_command(args: argparse.Namespace) -> int:
                              else setup_from_args(args))
             session = Session.create(store, setup, boards)
         keys = DerivedKeys(bytes.fromhex(login["secret"]), club, session.movement.tables)
-        station = Station(session, broker, keys, club, members=members)
+        clock = RoundClock(session, args.minutes_per_board, args.changeover)
+        station = Station(session, broker, keys, club, members=members, clock=clock)
         station.start()
         upstream = start_upstream(args, session, club, central, station) if central else None
         print(_("{event}: round {round} of {rounds}; web pages on {url}").format(

@@ -92,6 +92,9 @@ class SessionSetup:
     # ``numbers``)}, for the results before it
     number_asks: list[dict[str, Any]] = field(default_factory=list)
     replaced: list[dict[str, Any]] = field(default_factory=list)
+    # the round clock (director.roundclock): when each round began, seconds since the epoch (keys
+    # as text: the set-up is JSON)
+    round_started: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

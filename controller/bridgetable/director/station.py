@@ -18,10 +18,13 @@ from typing import Any
 
 from ..i18n import STATION
 from ..link import Broker, ReceivedResult, StationLink
-from .actions import ActionError
+from .actions import ActionError, not_started
 from .ingest import Ingest
 from .members import MemberList, register_names
+from .roundclock import Progress, RoundClock
+from .rulings import NOT_PLAYED
 from .session import Session
+from .store import StoredResult
 from .teamevent import pair_round
 
 _ = STATION.gettext
@@ -33,9 +36,11 @@ class Station:
     """One session's station on a broker. ``keys`` are the tables' signing keys."""
 
     def __init__(self, session: Session, broker: Broker, keys: Mapping[int, bytes], club: str,
-                 members: MemberList | None = None) -> None:
-        """``members``: the club's member list, which names the numbers the players key at the tables."""
+                 members: MemberList | None = None, clock: RoundClock | None = None) -> None:
+        """``members``: the club's member list, which names the numbers the players key at the tables;
+        ``clock``: the round clock (the club's minutes per board when not given)."""
         self.session = session
+        self.clock = clock or RoundClock(session)
         self.round = 0
         self._lock = threading.RLock()
         self._answered: dict[int, float] = {}  # table -> when its assignment was last sent
@@ -75,23 +80,27 @@ class Station:
         self.link.publish_traveller(traveller)
 
     def _on_state(self, message: dict[str, Any]) -> None:
+        known = self.ingest.status.get(message["table"])
+        came_online = known is None or not known.online
         self.ingest.on_state(message)
-        self._answer(message)
+        self._answer(message, came_online)
 
-    def _answer(self, state: dict[str, Any]) -> None:
+    def _answer(self, state: dict[str, Any], came_online: bool = False) -> None:
         """A table online that has not the current round (a new table, or one whose broker lost
-        the retained assignment) is sent its assignment again."""
+        the retained assignment), or that has just come online (a restart: the broker's retained
+        assignment tells a round clock's time left as it was when sent), is sent its assignment again."""
         table = state["table"]
         with self._lock:
             current = self.round
-            if (not current or state["status"] != "online" or state.get("round") == current
+            has_round = state.get("round") == current and not came_online
+            if (not current or state["status"] != "online" or has_round
                     or state.get("session") not in (None, "", self.session.id)):
                 return
             now = time.monotonic()
-            if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY:
+            if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY and not came_online:
                 return
             self._answered[table] = now
-        for assignment in self.session.assignments(current):
+        for assignment in self.assignments(current):
             if assignment["table"] == table:
                 log.info("table %s announced itself in round %s: assignment of round %s sent again",
                          table, state.get("round"), current)
@@ -123,7 +132,7 @@ class Station:
 
     def _send_names(self, table: int) -> None:
         """The table's assignment again, with the names of the numbers keyed there."""
-        for assignment in self.session.assignments(self.round) if self.round else []:
+        for assignment in self.assignments(self.round) if self.round else []:
             if assignment["table"] == table:
                 self.link.publish_assignment({**assignment, "players": dict(self._names[table])})
 
@@ -155,6 +164,18 @@ class Station:
             self.session.store.audit(self.session.id, actor, "resend round", f"round {self.round}")
             self.republish()
             return self.round
+
+    def progress(self) -> dict[int, Progress]:
+        """Each table's progress in the current round against the round clock (none before the first)."""
+        with self._lock:
+            round_ = self.round
+        found = {}
+        for a in self.session.movement.round(round_) if round_ else []:
+            done = sum((a.table, board) in self.ingest.played for board in a.boards)
+            progress = self.clock.progress(round_, len(a.boards), done)
+            if progress is not None:
+                found[a.table] = progress
+        return found
 
     def missing(self, round_: int) -> list[tuple[int, int]]:
         """The (table, board) results still awaited in a round."""
@@ -189,8 +210,33 @@ class Station:
             self._publish_round(self.round + 1)
             return self.round
 
+    def assignments(self, round_: int) -> list[dict[str, Any]]:
+        """The round's "assign" messages, with its clock once it has begun, and the boards the
+        director marked not played at each table (so far in the session), which it then skips."""
+        clock = self.clock.fields(round_)
+        skipped: dict[int, list[int]] = {}
+        for result in self.ingest.live.results():
+            if result.contract == NOT_PLAYED and result.source == "director":
+                skipped.setdefault(result.table, []).append(result.board)
+        messages = [{**assignment, **clock} for assignment in self.session.assignments(round_)]
+        for message in messages:
+            if message["table"] in skipped:
+                message["not_played"] = sorted(skipped[message["table"]])
+        return messages
+
+    def not_started(self, actor: str, table: int, round_: int) -> list[StoredResult]:
+        """The director marks the boards ``table`` has not started when ``round_`` ended not played
+        (``actions.not_started``), and the table is told, so that it skips them."""
+        stored = not_started(self.ingest, actor, table, round_)
+        with self._lock:
+            for assignment in self.assignments(self.round):
+                if assignment["table"] == table:
+                    self.link.publish_assignment(assignment)
+        return stored
+
     def _publish_round(self, round_: int) -> None:
         self.round = round_
-        for assignment in self.session.assignments(round_):
+        self.clock.start(round_)
+        for assignment in self.assignments(round_):
             self.link.publish_assignment(assignment)
         log.info("round %s of %s published", round_, self.session.movement.rounds)

@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from .. import i18n
 from ..i18n import STATION, Catalogue, notation
+from ..roundtime import minutes_left
 from .actions import audit_action
 from .boardpage import contract_text, high_card_points, par_contracts, viewer_words
 
@@ -81,6 +82,11 @@ def local_time(stamp: str) -> str:
         return stamp
 
 
+def clock_time(stamp: float) -> str:
+    """A moment (seconds since the epoch) as the station's local time of day ("21:34")."""
+    return datetime.fromtimestamp(stamp).strftime("%H:%M")
+
+
 def _when_rendered(say: Callable[[str], Any]) -> Callable[..., Any]:
     """``say`` as a filter of the value's text, called when the page is rendered (a filter that
     takes the context is never folded into the compiled template)."""
@@ -95,6 +101,7 @@ FILTERS = {name: _when_rendered(say) for name, say in (
     ("seat_name", notation.seat_name), ("side", notation.side), ("vulnerability", notation.vulnerability),
     ("strain", notation.strain))}
 FILTERS["local_time"] = local_time
+FILTERS["clock_time"] = clock_time
 
 
 @pass_context
@@ -106,7 +113,7 @@ def _decimal(context: Context, value: float, places: int = 2) -> str:
 FILTERS["decimal"] = _decimal
 GLOBALS = {"language": i18n.current, "languages": i18n.LANGUAGES, "contract": contract_text,
            "viewer_words": viewer_words, "audit_action": audit_action, "high_card_points": high_card_points,
-           "par_contracts": par_contracts,
+           "par_contracts": par_contracts, "minutes_left": minutes_left,
            # inline in every page, so that an exported results.html keeps it too
            "station_css": (Path(__file__).parent / "static" / "station.css").read_text("utf-8")}
 

@@ -16,7 +16,7 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -57,7 +57,9 @@ from .actions import (
 from .boardpage import board_values, live_values, score_card
 from .exports import DOWNLOADS, download_file, results_html
 from .ingest import Ingest
+from .roundclock import Progress
 from .standings import Standings
+from .store import StoredResult
 from .teamactions import match_vps, vp_penalty
 from .teampages import match_values, swiss_match_values, team_names, withheld_boards
 from .templating import TEMPLATES
@@ -83,6 +85,8 @@ class Rounds(Protocol):
     def advance(self, actor: str) -> int: ...
     def resend(self, actor: str) -> int: ...
     def republish(self) -> None: ...
+    def progress(self) -> Mapping[int, Progress]: ...
+    def not_started(self, actor: str, table: int, round_: int) -> list[StoredResult]: ...
 
 
 class Station:
@@ -214,13 +218,10 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                                                                director=is_director(request)))
 
     async def tables(request: Request) -> Response:
-        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        # what a table calling the director says may name a card of its board: to the director only
-        return station.render("tables.html", status=status, director=is_director(request))
+        return station.render("tables.html", **_tables_values(station, request))
 
     async def tables_fragment(request: Request) -> Response:  # what /tables fetches again on each event
-        status = sorted(station.ingest.status.values(), key=lambda s: s.table)
-        return station.render("tables_table.html", status=status, director=is_director(request))
+        return station.render("tables_table.html", **_tables_values(station, request))
 
     async def printable(request: Request) -> Response:
         return HTMLResponse(results_html(station.session, station.standings(request)))
@@ -304,6 +305,7 @@ def create_app(ingest: Ingest, password: str | None = None, secret_key: str | No
                               team_event=station.session.team_event or station.session.swiss_pairs,
                               trail=station.session.store.audit_trail(station.session.id),
                               calls=[s for s in station.ingest.status.values() if s.director_call],
+                              behind=_behind(station),
                               central=central() if central is not None else None)
 
     routes = [
@@ -363,15 +365,30 @@ def _ranking_values(station: Station, request: Request) -> dict[str, Any]:
             "swiss_pairs": station.session.swiss_pairs}
 
 
+def _tables_values(station: Station, request: Request) -> dict[str, Any]:
+    """The table status: each table's state; for the director, also its progress against the round
+    clock (``roundclock``) and, what a table calling the director says (it may name a card)."""
+    director = is_director(request)
+    progress = station.rounds.progress() if director and station.rounds is not None else {}
+    return {"status": sorted(station.ingest.status.values(), key=lambda s: s.table), "director": director,
+            "progress": progress, "csrf": csrf_token(request.session) if director else ""}
+
+
+def _behind(station: Station) -> list[int]:
+    """The tables behind the round clock, which the director's page names too."""
+    progress = station.rounds.progress() if station.rounds is not None else {}
+    return sorted(table for table, p in progress.items() if p.behind)
+
+
 def _director_action(station: Station, form: Any, actor: str) -> str:
     """Do what a form of the director's page asks; what was done (or why not), in the reader's language."""
     ingest = station.ingest
     try:
         action = str(form.get("action"))
+        unconfirmed = _unconfirmed(form)
+        if unconfirmed:
+            return _("refused: {reason}").format(reason=unconfirmed)
         if action in ("resend", "advance"):
-            unconfirmed = _unconfirmed(form)
-            if unconfirmed:
-                return _("refused: {reason}").format(reason=unconfirmed)
             return _round_action(station, action, actor)
         text = {name: str(value).strip() for name, value in form.items()}
         table, board = int(text.get("table") or 0), int(text.get("board") or 0)
@@ -389,6 +406,14 @@ def _director_action(station: Station, form: Any, actor: str) -> str:
         if action == "not-played":
             not_played(ingest, actor, table, board)
             return _("table {table} board {board}: not played").format(table=table, board=board)
+        if action == "not-started":
+            if station.rounds is None:
+                return _("refused: {reason}").format(reason=_("this station runs no rounds"))
+            round_ = int(text.get("round") or 0)
+            stored_all = station.rounds.not_started(actor, table, round_)
+            return ngettext("table {table} round {round}: {n} board not started, not played",
+                            "table {table} round {round}: {n} boards not started, not played",
+                            len(stored_all)).format(table=table, round=round_, n=len(stored_all))
         if action == "sit-out":
             round_ = int(text.get("round") or 0)
             stored_all = sit_out(ingest, actor, table, round_, text.get("adjusted", ""))
@@ -467,9 +492,9 @@ def _round_action(station: Station, action: str, actor: str) -> str:
 
 
 def _unconfirmed(form: Any) -> str | None:
-    """Why a round button's form must be refused: its box "confirm" not ticked (the browser asks
-    for it first: the box is required)."""
-    if str(form.get("action")) in ("resend", "advance") and form.get("confirm") != "yes":
+    """Why a round button's form must be refused (or the boards not started marked not played):
+    its box "confirm" not ticked (the browser asks for it first: the box is required)."""
+    if str(form.get("action")) in ("resend", "advance", "not-started") and form.get("confirm") != "yes":
         return _("tick the box to confirm")
     return None
 

@@ -155,6 +155,7 @@ REVISION = integer(0, MAX_TABLE_REVISION)
 TRICKS = integer(0, 13)
 SIGNATURE = string(64)  # hex HMAC-SHA256; its value is checked by signing.verify
 CARD = card()
+ROUND_SECONDS = 86400  # a round clock's seconds left (or over), at most a day
 
 TENTHS = integer(0, MAX_TENTHS)  # a time in tenths of a second
 TEMPO = obj({"calls": array(TENTHS, max_items=400), "cards": array(TENTHS, max_items=52)},
@@ -219,6 +220,10 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          # the director's asks for a new player's number at these seats, until it comes
          "ask": array(obj({"id": string(12), "seats": string(choices=("N", "E", "S", "W", "NS", "EW"))}),
                       max_items=2),
+         # the round clock (director.roundclock): seconds left when sent (negative: over), and the
+         # end by the station's clock (UTC, ISO 8601), for the record
+         "ends_in": integer(-ROUND_SECONDS, ROUND_SECONDS), "ends_at": string(40),
+         "not_played": array(POSITIVE, max_items=1000),  # boards the director marked not played here
          "sig": SIGNATURE},  # signed like an ack
     ),
     "traveller": (

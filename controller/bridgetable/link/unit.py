@@ -79,6 +79,7 @@ class UnitLink:
             try:
                 self.service.assign(assignment["round"], assignment["boards"], session=assignment["session"],
                                     final=assignment.get("final", False), moves=Moves.of(assignment))
+                self.service.skip(assignment.get("not_played", []))
             except SessionWaits as waits:
                 log.info("table %s: %s", self.link.table, waits)
                 self.waiting = assignment
@@ -90,6 +91,7 @@ class UnitLink:
             finally:
                 self.outbox.journal = self.service.journal  # a new session: a new journal
         self.station_shows_traveller = assignment.get("show_traveller", True)
+        self.service.round_clock(assignment.get("ends_in"))
         if "players" in assignment:
             self.service.show_names(assignment["players"])
         for ask in assignment.get("ask", []):  # the director's word: a new player at these seats

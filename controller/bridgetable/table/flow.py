@@ -40,6 +40,7 @@ always the replay of the accepted events. That is what the journal relies on.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +115,7 @@ class BoardFlow:
         self.config = config
         self.form = table_form(config)
         self.boards_done = 0
+        self.skipped: set[int] = set()  # boards the director marked not played, taken out (``drop_boards``)
         self.message: str | None = None
         self.asks: set[tuple[str, Seat]] = set()  # the station's asks taken (request, seat)
         self.new_players: dict[Seat, str] = {}  # seats to be asked their number at the next board: the ask
@@ -173,10 +175,27 @@ class BoardFlow:
         arrives at the same state."""
         if not self.config.more_boards:
             return
-        self.config.boards.extend(b for b in boards if b not in self.config.boards)
+        self.config.boards.extend(b for b in boards if b not in self.config.boards and b not in self.skipped)
         self.config.more_boards = not final
         if self.phase is Phase.WAITING:
             self._start_board()
+
+    def drop_boards(self, boards: Collection[int]) -> list[int]:
+        """Boards the director marked not played: those this table has not begun are taken out of
+        its boards, and a board waiting to be started gives way to the next (the session's first,
+        once its players' numbers are keyed, stays: they belong to it). Those played or begun stay:
+        their results reach the director. Replaying the journal with them taken out from the start
+        arrives at the same state. Returns the boards taken out."""
+        done = self.boards_done
+        begun = self.phase not in (Phase.START, Phase.WAITING) or (done == 0 and self.config.player_numbers)
+        first_open = done + 1 if begun else done
+        dropped = [board for board in self.config.boards[first_open:] if board in boards]
+        self.skipped.update(dropped)
+        if dropped:
+            self.config.boards[first_open:] = [b for b in self.config.boards[first_open:] if b not in boards]
+            if first_open == done and self.phase is Phase.START:
+                self._start_board()
+        return dropped
 
     # ---- events --------------------------------------------------------------------------------
     def handle(self, event: TableEvent, at: float | None = None) -> Outcome:

@@ -4,7 +4,7 @@ SQLite in WAL mode with synchronous=FULL: once ``append`` returns, the event sur
 The table writes an event before it shows or sends anything that follows from it, so after a
 restart replaying the journal puts the board exactly where it was (see ``service``).
 
-Schema (version 4; a version-2 or -3 journal is upgraded in place):
+Schema (version 5; a version-2, -3 or -4 journal is upgraded in place):
 
 ``events``  seq (1, 2, ...), seat (N/E/S/W), kind (key/card), value (the Key value or the card),
             at (Unix time, the journal's ``clock``: the flow measures the board's tempo from it,
@@ -18,6 +18,8 @@ Schema (version 4; a version-2 or -3 journal is upgraded in place):
             the boards a table without boards in table.toml plays, each board's round and the
             moves shown at the end of the round, known again after a restart before the station
             is reachable.
+``skipped``  the boards the director marked not played that this table had not begun (the
+            station's assignment names them): taken out of its boards, in replay too.
 ``meta``    name/value: the schema version and the session the journal belongs to ("" until a
             table told its session by the station adopts it); ``game``, the game form its events
             were played in (``[table] game``; a journal without it, from before the forms, holds
@@ -48,8 +50,9 @@ from ..bridge import Seat
 from ..events import EventKind, TableEvent
 from ..i18n import LAWS
 
-SCHEMA_VERSION = "4"  # 2: the outbox key holds the round; 3: the station's assignments; 4: moves
-UPGRADABLE = ("2", "3")  # older schemas this program upgrades in place (3 adds a table, 4 a column)
+SCHEMA_VERSION = "5"  # 2: the outbox key holds the round; 3: the station's assignments; 4: moves;
+# 5: the boards skipped
+UPGRADABLE = ("2", "3", "4")  # older schemas this program upgrades in place (3 and 5 add a table, 4 a column)
 
 _ = LAWS.gettext
 
@@ -80,6 +83,7 @@ CREATE TABLE IF NOT EXISTS assignments (
     final INTEGER NOT NULL,
     moves TEXT
 );
+CREATE TABLE IF NOT EXISTS skipped (board INTEGER PRIMARY KEY);
 """
 
 
@@ -230,6 +234,15 @@ class Journal:
         with self._lock:
             row = self._db.execute("SELECT moves FROM assignments ORDER BY id DESC LIMIT 1").fetchone()
         return None if row is None or row[0] is None else dict(json.loads(row[0]))
+
+    def skip_boards(self, boards: list[int]) -> None:
+        """Keep the boards this table skips (the director marked them not played before it began them)."""
+        with self._transaction():
+            self._db.executemany("INSERT OR IGNORE INTO skipped (board) VALUES (?)", [(b,) for b in boards])
+
+    def skipped(self) -> list[int]:
+        with self._lock:
+            return [board for (board,) in self._db.execute("SELECT board FROM skipped ORDER BY board")]
 
     # ---- the outbox: the link's side -------------------------------------------------------------
     def pending_results(self) -> list[OutboxEntry]:

@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .. import i18n
 from ..bridge import Seat, Side
 from ..i18n import N_, TABLE, notation
+from ..roundtime import minutes_left
 from .flow import Phase, TableView
 from .moves import Moves
 
@@ -156,13 +157,14 @@ def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     return mask, (left, top)
 
 
-def render(view: TableView, seat: Seat, moves: Moves | None = None) -> Image.Image:
+def render(view: TableView, seat: Seat, moves: Moves | None = None, left: float | None = None) -> Image.Image:
     """The frame ``seat``'s display shows for this state of the table; once the round's boards
-    are confirmed, the round's ``moves`` (where the pairs and boards go) when the station gave them."""
-    return compose(view, seat, moves).image
+    are confirmed, the round's ``moves`` (where the pairs and boards go) when the station gave them;
+    ``left``: the seconds left in the round (negative: over), when the station runs a round clock."""
+    return compose(view, seat, moves, left).image
 
 
-def compose(view: TableView, seat: Seat, moves: Moves | None = None) -> _Canvas:
+def compose(view: TableView, seat: Seat, moves: Moves | None = None, left: float | None = None) -> _Canvas:
     """``render``'s frame, with where each of its texts went."""
     canvas = _Canvas()
     lines = _notice(view)
@@ -172,7 +174,7 @@ def compose(view: TableView, seat: Seat, moves: Moves | None = None) -> _Canvas:
         prompt = _body_moves(canvas, moves, seat)
         lines = []  # where to go matters more than "board 8 confirmed" or a key refused
     else:
-        _header(canvas, view)
+        _header(canvas, view, left)
         prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
     if lines:
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8, fit=True)
@@ -196,7 +198,9 @@ def _big_y(view: TableView) -> int:
     return 30 if len(_notice(view)) < 2 else 26
 
 
-def _header(canvas: _Canvas, view: TableView) -> None:
+def _header(canvas: _Canvas, view: TableView, left: float | None = None) -> None:
+    """The board, its dealer and vulnerability; with a round clock, the time left where the
+    dealer was (the auction's grid shows who deals: its first row begins in the dealer's column)."""
     if view.director:
         canvas.bar(0, 11, _cut(_("DIRECTOR {call}").format(call=view.director), 9, WIDTH - 4))
         return
@@ -216,9 +220,17 @@ def _header(canvas: _Canvas, view: TableView) -> None:
         name = pgettext("header", "Deal {number}").format(number=view.deal)
     dealer_x, vulnerable_x = _header_places(i18n.current())
     canvas.text(0, 0, name, size=9, bold=True, right=dealer_x)
-    canvas.text(dealer_x, 0, _dealer(view.dealer), size=9, right=vulnerable_x)
+    if left is None:
+        canvas.text(dealer_x, 0, _dealer(view.dealer), size=9, right=vulnerable_x)
+    else:
+        canvas.text(dealer_x, 1, clock_text(left), size=8, right=vulnerable_x)
     canvas.text(vulnerable_x, 0, _vulnerability(view.vulnerability), size=9)
     canvas.draw.line((0, 11, WIDTH - 1, 11), fill=1)
+
+
+def clock_text(left: float) -> str:
+    """The round clock as the header shows it: "14 min", once over "-2 min" (``roundtime``)."""
+    return _("{minutes} min").format(minutes=minutes_left(left))
 
 
 def _dealer(seat: str) -> str:

@@ -30,13 +30,14 @@ from .flow import BoardFlow, FlowConfig, Outcome, Phase
 from .journal import Journal, JournalError
 from .linkconfig import LinkSettings, parse_link
 from .moves import Moves
-from .screens import Display, render, render_traveller
+from .screens import Display, clock_text, render, render_traveller
 
 if TYPE_CHECKING:
     from ..devices import InputDevice
 
 log = logging.getLogger(__name__)
 _ = TABLE.gettext
+TICK = 1.0  # seconds: how often an idle table looks whether its round clock's minute changed
 
 
 def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
@@ -45,6 +46,7 @@ def replay(config: FlowConfig, journal: Journal) -> BoardFlow:
     for round_, boards, final in journal.assignments():
         config.rounds.update(dict.fromkeys(boards, round_))
         flow.add_boards(boards, final)
+    flow.drop_boards(journal.skipped())
     for seq, (event, at) in enumerate(journal.timed_events(), start=1):
         if not flow.handle(event, at).changed:
             raise JournalError(_("{file}: event {seq} ({event}) does not replay: {reason}. Was the "
@@ -96,6 +98,9 @@ class TableService:
         self.handled = 0  # events handled since start, accepted or refused
         self.clock: Callable[[], float] = time.monotonic
         self._stop_at: float | None = None  # when the bid after a STOP was made
+        # the station's round clock: when the round ends, by ``clock`` (display only, never journaled)
+        self.round_end: float | None = None
+        self._clock_shown: str | None = None  # the round clock as last drawn
         self.refresh()
 
     def handle(self, event: TableEvent) -> Outcome:
@@ -155,6 +160,8 @@ class TableService:
             self._draw()
 
     def _draw(self) -> None:
+        left = self.left()
+        self._clock_shown = None if left is None else clock_text(left)
         if self.traveller is not None:
             table = int(self.config.table) if self.config.table.isdigit() else 0
             frame = render_traveller(self.traveller, table)
@@ -167,7 +174,25 @@ class TableService:
                 seat: named["name"] for seat, named in self.player_names.items()
                 if seat in view.entered and view.numbers.get(seat) == named["number"]})
         for seat, display in self.displays.items():
-            display.show(render(view, seat, self.moves))
+            display.show(render(view, seat, self.moves, left))
+
+    def left(self) -> float | None:
+        """Seconds left in the round by the station's round clock (negative: over; None: no clock)."""
+        return None if self.round_end is None else self.round_end - self.clock()
+
+    def round_clock(self, ends_in: float | None) -> None:
+        """The station's round clock: ``ends_in`` seconds left in the round now, counted on by the
+        table's own ``clock`` (None: the station runs none). Shown, never journaled: a replay is the same."""
+        with self._lock:
+            self.round_end = None if ends_in is None else self.clock() + ends_in
+            self.refresh()
+
+    def tick(self) -> None:
+        """Draw again when the round clock's minute has changed (``run`` calls it every second)."""
+        with self._lock, i18n.speaking(self.language):
+            left = self.left()
+            if left is not None and clock_text(left) != self._clock_shown:
+                self._draw()
 
     def ask_number(self, seat: Seat, request: str) -> None:
         """The station's ask for a new player's number at ``seat`` (``TableEvent.ask``), handled
@@ -206,6 +231,17 @@ class TableService:
             self.config.rounds.update(dict.fromkeys(boards, round_))
             self.flow.add_boards(boards, final)
             self.refresh()
+
+    def skip(self, boards: list[int]) -> list[int]:
+        """The boards the director marked not played (the station's assignment's ``not_played``):
+        those this table has not begun are skipped, journaled so that a replay skips them too."""
+        with self._lock, i18n.speaking(self.language):
+            dropped = self.flow.drop_boards(boards)
+            if dropped:
+                self.journal.skip_boards(dropped)
+                log.info("boards %s not played, as the director says: skipped", dropped)
+                self.refresh()
+            return dropped
 
     def _join(self, session: str) -> None:
         """Belong to the station's ``session``: adopt it, or begin a new journal for it once this
@@ -259,7 +295,14 @@ class TableService:
         for device in devices:
             device.start(self.submit)
         try:
-            while (event := self.events.get()) is not None:
+            while True:
+                try:
+                    event = self.events.get(timeout=TICK)
+                except queue.Empty:
+                    self.tick()
+                    continue
+                if event is None:
+                    break
                 self.handle(event)
         finally:
             for device in devices:
