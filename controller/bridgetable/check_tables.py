@@ -36,6 +36,7 @@ _ = CLI.gettext
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 NO_TABLE = ("", "?", "#")  # a table tag's value that announces no table
+SEAT_LETTERS = ("N", "E", "S", "W")  # a time table laid out as the auction or play: its first seat
 
 
 @dataclass(slots=True)
@@ -127,11 +128,16 @@ def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict
 
 
 def check_time_tables(record: BoardRecord, problems: list[Problem], warnings: list[str]) -> None:
-    """The record's AuctionTimeTable and PlayTimeTable against its auction and play; a table in
-    another program's form (no ``Time_Used`` column) is named in a warning and not read."""
+    """The record's AuctionTimeTable and PlayTimeTable against its auction and play: ours, a
+    ``Time_Used`` column, one row per call or card; or laid out as the auction and play are, the
+    tag's value the first seat and whole seconds four to a row, "-" for a card not played (as BBO
+    Helper writes them from BBO's timings); any other form is named in a warning and not read."""
     for tag, kind, made, what in ((AUCTION_TIME_TABLE, "auction", len(record.calls), _("calls")),
                                   (PLAY_TIME_TABLE, "play", played_cards(record), _("cards"))):
         header = record.tags.get(tag, "").strip()
+        if header in SEAT_LETTERS:
+            _check_laid_out_times(record, tag, kind, made, what, problems)
+            continue
         if header not in NO_TABLE and TIME_COLUMN not in header_columns(header):
             warnings.append(_("{table}: no {column} column: not checked").format(
                 table=tag, column=TIME_COLUMN))
@@ -140,14 +146,31 @@ def check_time_tables(record: BoardRecord, problems: list[Problem], warnings: li
         if table is None:
             continue
         if len(table.rows) != made:
-            problems.append(Problem(kind, _("{table}: {rows} times for {made} {what}").format(
-                table=tag, rows=len(table.rows), made=made, what=what)))
+            problems.append(_times_for(kind, tag, len(table.rows), made, what))
         for number, row in enumerate(table.rows, start=1):
-            seconds = _number(row[TIME_COLUMN])
-            if seconds is None or seconds < 0:
-                problems.append(Problem(kind, _("{table} row {number}: {value!r} is not a time in "
-                                                "seconds").format(table=tag, number=number,
-                                                                  value=row[TIME_COLUMN])))
+            _check_time(kind, tag, number, row[TIME_COLUMN], problems)
+
+
+def _check_laid_out_times(record: BoardRecord, tag: str, kind: str, made: int, what: str,
+                          problems: list[Problem]) -> None:
+    """A time table laid out as the auction (the play) is: one time per call (card) made."""
+    times = [value for line in record.sections.get(tag, []) for value in line.split() if value != "-"]
+    if len(times) != made:
+        problems.append(_times_for(kind, tag, len(times), made, what))
+    for number, value in enumerate(times, start=1):
+        _check_time(kind, tag, number, value, problems)
+
+
+def _times_for(kind: str, tag: str, rows: int, made: int, what: str) -> Problem:
+    return Problem(kind, _("{table}: {rows} times for {made} {what}").format(
+        table=tag, rows=rows, made=made, what=what))
+
+
+def _check_time(kind: str, tag: str, number: int, value: str, problems: list[Problem]) -> None:
+    seconds = _number(value)
+    if seconds is None or seconds < 0:
+        problems.append(Problem(kind, _("{table} row {number}: {value!r} is not a time in "
+                                        "seconds").format(table=tag, number=number, value=value)))
 
 
 # ---- matchpoints and IMPs over the field --------------------------------------------------------

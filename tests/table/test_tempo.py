@@ -195,12 +195,21 @@ def test_the_tables_pbn_export_keeps_the_tempo_and_check_reads_it_back(tmp_path:
         "auction: AuctionTimeTable: 5 times for 6 calls",
         "play: PlayTimeTable row 1: '-0.3' is not a time in seconds"]
 
-    other = tmp_path / "other.pbn"  # another program's form of the table (seconds in rows of four)
+    other = tmp_path / "other.pbn"  # BBO Helper's form: the first seat, whole seconds four to a row
     start = text.index("[AuctionTimeTable")
     other.write_text(text[:start] + '[AuctionTimeTable "N"]\n 4  3  5  1\n12  1\n'
                      + text[text.index("[PlayTimeTable"):], encoding="utf-8")
     reports, _ = check_files([str(other)])
-    assert [str(p) for r in reports for p in r.problems] == []
+    assert [str(p) for r in reports for p in r.problems] == [] and reports[0].warnings == []
+    other.write_text(text[:start] + '[AuctionTimeTable "N"]\n 4  3  5  1\n12  x\n 2\n'
+                     + text[text.index("[PlayTimeTable"):], encoding="utf-8")
+    reports, _ = check_files([str(other)])
+    assert [str(p) for r in reports for p in r.problems] == [
+        "auction: AuctionTimeTable: 7 times for 6 calls",
+        "auction: AuctionTimeTable row 6: 'x' is not a time in seconds"]
+    other.write_text(text[:start] + '[AuctionTimeTable "Seconds"]\n4\n'
+                     + text[text.index("[PlayTimeTable"):], encoding="utf-8")
+    reports, _ = check_files([str(other)])
     assert "AuctionTimeTable: no Time_Used column: not checked" in reports[0].warnings
 
 
