@@ -50,6 +50,10 @@ def test_a_clubs_sessions_come_a_page_at_a_time_newest_first(many: str) -> None:
         assert [s["session"] for s in api.json()][:2] == ["s070", "s069"] and len(api.json()) == PAGE
         assert api.headers["link"] == f'</api/clubs/{CLUB}/sessions?page=3>; rel="next"'
         assert "link" not in client.get(f"/api/clubs/{CLUB}/sessions?page=3").headers
+        unknown = client.get("/club/Nowhere")
+        assert unknown.status_code == 404
+        assert "no session of club &#39;Nowhere&#39; has reached the center" in unknown.text
+        assert client.get("/api/clubs/Nowhere/sessions?page=2").status_code == 404
 
 
 def test_a_players_sessions_come_a_page_at_a_time(many: str) -> None:

@@ -121,35 +121,41 @@ def create_app(db_url: str, language: str = i18n.SOURCE, operator_password: str 
         query = urlencode({**request.query_params, "page": page + 1})
         return {"Link": f'<{request.url.path}?{query}>; rel="next"'}
 
+    def paged(request: Request, fetch: Callable[[int], list[dict[str, Any]]], past_end: str,
+              none: str | None = None, **names: str) -> tuple[int, list[dict[str, Any]], bool]:
+        """The page a request asks for (``?page=N``), its rows and whether a next page follows:
+        ``fetch(page)`` reads a page and one row more, which tells that a next page exists. A page
+        after the last is not found (``past_end`` says why), nor an empty first page where ``none``
+        says why there is nothing; both are formatted with ``names`` (and ``page``)."""
+        page = page_asked(request)
+        rows = fetch(page)
+        if not rows and page > 1:
+            raise SessionNotFound(past_end.format(page=page, **names))
+        if not rows and none is not None:
+            raise SessionNotFound(none.format(**names))
+        return page, rows[:PAGE], len(rows) > PAGE
+
     def players_found(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The name searched for (``?name=``), the page asked for, the players found, and whether a
         next page follows; no name, no players."""
-        name, page = request.query_params.get("name", "").strip()[:NAME_LENGTH], page_asked(request)
-        found = db.players_named(name, page) if name else []
-        if name and not found and page > 1:
-            raise SessionNotFound(_("the search for {name!r} has no page {page}").format(
-                name=name, page=page))
-        return name, page, found[:PAGE], len(found) > PAGE
+        name = request.query_params.get("name", "").strip()[:NAME_LENGTH]
+        if not name:
+            return name, page_asked(request), [], False
+        return name, *paged(request, lambda page: db.players_named(name, page),
+                            _("the search for {name!r} has no page {page}"), name=name)
 
     def player_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The player, the page asked for, its sessions, and whether an older page follows."""
-        number, page = request.path_params["number"], page_asked(request)
-        history = db.player(number, page)
-        if not history and page > 1:
-            raise SessionNotFound(_("player {number} has no page {page} of sessions").format(
-                number=number, page=page))
-        return number, page, history[:PAGE], len(history) > PAGE
+        number = request.path_params["number"]
+        return number, *paged(request, lambda page: db.player(number, page),
+                              _("player {number} has no page {page} of sessions"), number=number)
 
     def club_sessions(request: Request) -> tuple[str, int, list[dict[str, Any]], bool]:
         """The club, the page asked for (``?page=N``), its sessions, and whether an older page follows."""
-        name, page = request.path_params["club"], page_asked(request)
-        sessions = db.sessions(name, page)
-        if not sessions and page == 1:
-            raise SessionNotFound(_("no session of club {club!r} has reached the center").format(club=name))
-        if not sessions:
-            raise SessionNotFound(_("club {club!r} has no page {page} of sessions").format(
-                club=name, page=page))
-        return name, page, sessions[:PAGE], len(sessions) > PAGE
+        name = request.path_params["club"]
+        return name, *paged(request, lambda page: db.sessions(name, page),
+                            _("club {club!r} has no page {page} of sessions"),
+                            _("no session of club {club!r} has reached the center"), club=name)
 
     def clubs(request: Request) -> Response:
         return render("clubs.html", clubs=db.clubs(), live=db.live())
