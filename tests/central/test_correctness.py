@@ -330,6 +330,39 @@ def test_a_club_signing_with_a_wrong_key_is_recorded_once_a_minute_and_told(
     assert len(rows[0]["digest"]) == 64 and rows[0]["reason"].startswith("signature does not match")
 
 
+def test_the_centers_refusal_reason_is_said_in_the_directors_language(
+        center: tuple[IngestWorker, ClubSide, CentralDb], tmp_path: Path) -> None:
+    """A result the center's checks refuse: the ack carries the English reason and its message id
+    and values; the director's page says the reason in its own language, and the outbox keeps
+    the English for a page in English."""
+    worker, _clubs, db = center
+    session = played(tmp_path, "Ann Holm (10001) & Bo Dahl (10002)", seed=9, rounds=0)
+    session.store.put_result(StoredResult(session=session.id, round=2**31, table=1, board=1, revision=1,
+                                          ns=1, ew=2, contract="4S", declarer="N", tricks=10, ns_score=420))
+    outbox = UpstreamOutbox(tmp_path / "station.db")
+    upstream = Upstream(session, NORTH, KEYS[NORTH], worker.broker, outbox, every=0.1)
+    upstream.start()
+    try:
+        wait_until(lambda: outbox.refused() != [], 20)
+        with TestClient(create_app(Ingest(session), password="pw", central=upstream.status)) as director:
+            login = director.get("/login").text
+            csrf = re.search(r'name="csrf" value="([^"]+)"', login)
+            assert csrf is not None
+            director.post("/login", data={"csrf": csrf[1], "password": "pw"})
+            german = director.get("/director", headers={"Accept-Language": "de"}).text
+            english = director.get("/director", headers={"Accept-Language": "en"}).text
+    finally:
+        upstream.stop()
+        outbox.close()
+    ident = f"result/{session.setup.uid}/{2**31}/1/1/1"
+    assert (f"Von der Zentrale abgelehnt: {ident} "
+            "(result.round: 2147483648 liegt außerhalb des zulässigen Bereichs)") in german
+    assert "out of range" not in german
+    assert f"Refused by the center: {ident} (result.round: 2147483648 is out of range)" in english
+    [row] = db.rows("SELECT reason FROM refused")
+    assert row["reason"] == "result.round: 2147483648 is out of range"  # the center records English
+
+
 def test_several_set_ups_wait_for_a_club_and_survive_a_central_broker_crash(central_url: str,
                                                                           tmp_path: Path) -> None:
     """Item 10: two sessions' set-ups sent to one club both wait; the central broker killed before

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from bridgetable import i18n
 from bridgetable.central.checks import check_body
 from bridgetable.central.db import CentralDb, Message, Outcome
 from bridgetable.central.ingest import FederationKeys, IngestWorker, club_of
+from bridgetable.director import refusal
 from bridgetable.director.store import StoredResult
 from bridgetable.director.upstream import (
     UpstreamOutbox,
@@ -195,6 +197,29 @@ def test_an_ack_from_elsewhere_is_refused() -> None:
         decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "b", key)), "a", key)
     with pytest.raises(ValueError, match="signature"):
         decode_ack(encode(envelope({"kind": "ack", "ids": ["x"]}, "a", b"other")), "a", key)
+
+
+def test_an_acks_refusal_says_its_message_id_and_values_for_the_station_to_translate() -> None:
+    key = derive_club_key(SECRET, "a")
+    with pytest.raises(refusal.Refusal) as refused:
+        check_body({"kind": "ranking", "id": "k/1", "session": "s", "uid": "u", "seq": 1, "ranking": [],
+                    "extra": "\x00"})
+    told = refused.value.told("k/1")
+    assert told == {"id": "k/1", "reason": "ranking.extra: a NUL character in the text",
+                    "message": refusal.NUL, "params": {"path": "ranking.extra"}}
+    ack = decode_ack(encode(envelope({"kind": "ack", "ids": [], "refused": [told]}, "a", key)), "a", key)
+    [got] = ack["refused"]
+    with i18n.speaking("nl"):
+        assert refusal.said(**{k: got[k] for k in ("reason", "message", "params")}) == (
+            "ranking.extra: een NUL-teken in de tekst")
+        assert refusal.said("why", "a message of a newer center: {x}", {"x": 1}) == "why"  # English kept
+        assert refusal.said("why", refusal.NUL, {"where": "x"}) == "why"  # values that do not fill it
+        assert refusal.said("why") == "why"  # an older center's ack
+    for wrong in ({"message": 3}, {"message": refusal.NUL, "params": {"path": ["x"]}},
+                  {"message": refusal.NUL, "params": {"path": True}}):
+        body = {"kind": "ack", "ids": [], "refused": [{"id": "y", "reason": "why", **wrong}]}
+        with pytest.raises(ValueError, match="message id and params"):
+            decode_ack(encode(envelope(body, "a", key)), "a", key)
 
 
 def test_players_and_national_numbers() -> None:

@@ -2,8 +2,9 @@
 set-up, result or ranking (or a lookup of a player's number in the register) of the right shape
 that PostgreSQL can hold (no NUL or lone surrogate in a text, no integer beyond 32 bits) and that
 the station's own code, which the pages use, can run (the set-up's movement and deals, the
-result's scoring and board replay). Each failure is a ValueError naming the field and what is
-wrong with it: the message's refusal reason."""
+result's scoring and board replay). Each failure is a ``Refusal`` (a ValueError) naming the field
+and what is wrong with it: the message's refusal reason, which the station says in its director's
+language (``director.refusal``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import re
 from typing import Any
 
 from ..bridge import Deal, Seat, Vulnerability
+from ..director import refusal
 from ..director.downlink import BOARD_FIELDS, well_typed
+from ..director.refusal import Refusal
 from ..director.replay import replay
 from ..director.rulings import options
 from ..director.store import StoredResult
@@ -40,25 +43,25 @@ def check_body(message: dict[str, Any]) -> None:
     database can store and the pages can show."""
     kind = message.get("kind")
     if kind not in KINDS:
-        raise ValueError(f"kind {str(kind)[:20]!r} is not one of {', '.join(KINDS)}")
+        raise Refusal(refusal.KIND, kind=str(kind)[:20], kinds=", ".join(KINDS))
     for name, types in {"id": str, "session": str, "uid": str, **KINDS[kind]}.items():
         value = message.get(name)
         if not isinstance(value, types) or isinstance(value, bool):  # no field is a bool
-            raise ValueError(f"{kind}.{name}: {str(value)[:30]!r} has the wrong type")
+            raise Refusal(refusal.WRONG_TYPE, kind=kind, name=name, value=str(value)[:30])
     if not message["session"] or len(message["session"]) > 200:
-        raise ValueError(f"{kind}.session must be 1-200 characters")
+        raise Refusal(refusal.SESSION_LENGTH, kind=kind)
     if not UID.fullmatch(message["uid"]):
-        raise ValueError(f"{kind}.uid must be the session's identity (1-64 letters, digits and -)")
+        raise Refusal(refusal.UID, kind=kind)
     storable(message, kind)
     if kind == "setup":
         check_setup(message)
     elif kind == "result":
         check_result(message)
     elif kind == "lookup" and not NUMBER.fullmatch(message["number"]):
-        raise ValueError("lookup.number must be a player's number (1-20 digits)")
+        raise Refusal(refusal.NUMBER)
     elif kind == "ranking" and not all(isinstance(entry, dict) and well_typed(entry.get("pair"), int)
                                        for entry in message["ranking"]):
-        raise ValueError("ranking.ranking: each entry is an object with its pair's number")
+        raise Refusal(refusal.RANKING)
 
 
 def storable(value: Any, path: str) -> None:
@@ -66,14 +69,14 @@ def storable(value: Any, path: str) -> None:
     a text (or a key), an integer beyond 32 bits."""
     if isinstance(value, str):
         if "\x00" in value:
-            raise ValueError(f"{path}: a NUL character in the text")
+            raise Refusal(refusal.NUL, path=path)
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError(f"{path}: not UTF-8 text (a lone surrogate)") from None
+            raise Refusal(refusal.NOT_UTF8, path=path) from None
     elif isinstance(value, int) and not isinstance(value, bool):
         if not -INTEGER <= value < INTEGER:
-            raise ValueError(f"{path}: {str(value)[:20]} is out of range")
+            raise Refusal(refusal.OUT_OF_RANGE, path=path, value=str(value)[:20])
     elif isinstance(value, dict):
         for key, item in value.items():
             storable(key, path)
@@ -91,7 +94,7 @@ def check_result(message: dict[str, Any]) -> None:
         options(stored)
         replay(stored, "N")
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise ValueError(f"result: the center could not score or show it ({str(exc)[:100]})") from None
+        raise Refusal(refusal.UNSCORABLE, problem=str(exc)[:100]) from None
 
 
 def check_setup(message: dict[str, Any]) -> None:
@@ -102,32 +105,31 @@ def check_setup(message: dict[str, Any]) -> None:
                 and isinstance(entry.get("players"), list)
                 and all(isinstance(p, dict) and isinstance(p.get("name"), str)
                         and isinstance(p.get("number", ""), str) for p in entry["players"])):
-            raise ValueError(f"setup.pairs.{pair[:20]}: each pair is {{\"names\": text, \"players\": "
-                             f"[{{\"name\", \"number\"}}]}} under its number")
+            raise Refusal(refusal.PAIRS, pair=pair[:20])
     for n, board in enumerate(message["boards"], 1):
+        if not (isinstance(board, dict)
+                and all(well_typed(board.get(f), t) for f, t in BOARD_FIELDS.items())):
+            raise Refusal(refusal.BOARD_FIELDS, n=n)
         try:
-            if not (isinstance(board, dict)
-                    and all(well_typed(board.get(f), t) for f, t in BOARD_FIELDS.items())):
-                raise ValueError("needs board (number), deal, dealer and vulnerability")
             Seat.parse(board["dealer"])
             Vulnerability.parse(board["vulnerability"])
             if board["deal"] is not None:
                 Deal.parse(board["deal"])
         except ValueError as exc:
-            raise ValueError(f"setup.boards[{n}]: {exc}") from None
+            raise Refusal(refusal.BOARD, n=n, problem=str(exc)) from None
     check_movement(message["movement"])
     rules = message.get("team_event", {})
     if not (isinstance(rules, dict) and well_typed(rules.get("bye_vp", 0), (int, float))):
-        raise ValueError("setup.team_event: an object of the team event's rules (its bye_vp a number)")
+        raise Refusal(refusal.TEAM_RULES)
     try:
         session = build_session(message["session"], message)
     except (ValueError, TypeError) as exc:  # SetupError is a ValueError
-        raise ValueError(f"setup: {exc}") from None
+        raise Refusal(refusal.SETUP, problem=str(exc)) from None
     if session.team_event:
         try:  # the director's match VPs and penalties, as the pages will score them
             score_event(session, []).ranking()
         except (ValueError, TypeError, KeyError) as exc:
-            raise ValueError(f"setup.team_event: {str(exc)[:100]}") from None
+            raise Refusal(refusal.TEAM_EVENT, problem=str(exc)[:100]) from None
 
 
 def check_movement(movement: dict[str, Any]) -> None:
@@ -141,13 +143,12 @@ def check_movement(movement: dict[str, Any]) -> None:
     flags = {"kind", "swiss", "schedule"}
     sizes = [(k, v) for k, v in movement.items() if k not in flags]
     if not all(size(v) or (v is None and k in ("rounds", "sets")) for k, v in sizes):
-        raise ValueError(f"setup.movement: its sizes are numbers 0-{MOVEMENT_MAX}")
+        raise Refusal(refusal.SIZES, most=MOVEMENT_MAX)
     if not isinstance(movement.get("swiss", False), bool):
-        raise ValueError("setup.movement.swiss: true or false")
+        raise Refusal(refusal.SWISS)
     schedule = movement.get("schedule", [])
     if not (isinstance(schedule, list) and all(
             isinstance(r, dict) and isinstance(r.get("matches"), list)
             and all(isinstance(m, list) and len(m) == 2 and all(map(size, m)) for m in r["matches"])
             and (r.get("bye") is None or size(r["bye"])) for r in schedule)):
-        raise ValueError('setup.movement.schedule: each round is {"matches": [[home, away], ...], '
-                         '"bye": team or null}')
+        raise Refusal(refusal.SCHEDULE, shape='{"matches": [[home, away], ...], "bye": team or null}')

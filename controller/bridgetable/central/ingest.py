@@ -9,8 +9,10 @@ A message is refused — logged, counted, recorded in ``refused`` (``LogThrottle
 acknowledged — when its club is unknown, when it names another club than its topic's, when it is
 not signed with that club's key, or when it is not a message of ours that the database can store
 and the pages show (``check_body``; the database's own refusal of one message, ``CentralDb.ingest``).
-The ack tells a club that signed a refused message why; a club signing with a wrong key is told
-that too. On each connection a worker publishes again the set-ups waiting for their club.
+The ack tells a club that signed a refused message why (with the message id and values of
+``check_body``'s reason, which its station says in its director's language); a club signing
+with a wrong key is told that too. On each connection a worker publishes again the set-ups
+waiting for their club.
 A "lookup" (a player's number a club's member list does not know) is answered from the player
 register (``CentralDb.register``: the names the clubs' set-ups gave) in the ack, and stored nowhere.
 """
@@ -32,6 +34,7 @@ import paho.mqtt.client as mqtt
 import psycopg
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
+from ..director.refusal import Refusal
 from ..director.upstream import (
     ack_topic,
     decode_envelope,
@@ -266,7 +269,7 @@ class IngestWorker:
         good: list[tuple[str, bytes, Message]] = []
         lookups: list[Message] = []  # a player's name asked of the register: answered, nothing stored
         acked: dict[str, list[str]] = defaultdict(list)
-        refused: dict[str, list[dict[str, str]]] = defaultdict(list)  # told to the club that signed them
+        refused: dict[str, list[dict[str, Any]]] = defaultdict(list)  # told to the club that signed them
         for topic, payload in batch:
             try:
                 message = self.authenticate(topic, payload)
@@ -282,7 +285,8 @@ class IngestWorker:
                 ident = message.body.get("id")
                 self.refuse(topic, payload, str(exc), ident if isinstance(ident, str) else None)
                 if isinstance(ident, str):
-                    refused[message.club].append({"id": ident, "reason": str(exc)})
+                    refused[message.club].append(exc.told(ident) if isinstance(exc, Refusal)
+                                                 else {"id": ident, "reason": str(exc)})
                 continue
             if message.body["kind"] == "lookup":
                 lookups.append(message)

@@ -46,6 +46,7 @@ from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
+from .refusal import said, well_formed
 from .session import Session, SessionSetup, session_boards
 from .standings import score_session
 from .store import BoardInfo, StoredResult
@@ -211,11 +212,11 @@ class UpstreamOutbox:
             self._db.execute("PRAGMA synchronous=FULL")  # added means on disk
             self._db.execute("CREATE TABLE IF NOT EXISTS upstream_outbox (id TEXT PRIMARY KEY, "
                              "body TEXT NOT NULL, added REAL NOT NULL, sent REAL, acked REAL, "
-                             "tries INTEGER NOT NULL DEFAULT 0, due REAL, refused TEXT)")
+                             "tries INTEGER NOT NULL DEFAULT 0, due REAL, refused TEXT, refused_said TEXT)")
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(upstream_outbox)")}
             # an outbox of an older station: due now, and nothing refused with a reason yet
             for column, kind in (("tries", "INTEGER NOT NULL DEFAULT 0"), ("due", "REAL"),
-                                 ("refused", "TEXT")):
+                                 ("refused", "TEXT"), ("refused_said", "TEXT")):
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE upstream_outbox ADD COLUMN {column} {kind}")
         durable.sync_parent(path)  # a file just created keeps its name through a power cut
@@ -279,18 +280,24 @@ class UpstreamOutbox:
             self._db.executemany("UPDATE upstream_outbox SET acked = ? WHERE id = ? AND acked IS NULL",
                                  [(time.time(), ident) for ident in ids])
 
-    def refuse(self, refusals: Sequence[Mapping[str, str]]) -> None:
-        """The center refuses these messages (``{"id", "reason"}``): kept, with the reason, not sent again."""
+    def refuse(self, refusals: Sequence[Mapping[str, Any]]) -> None:
+        """The center refuses these messages (``{"id", "reason"}``, and the reason's ``message``
+        id and ``params`` where the center sends them): kept, with the reason, not sent again."""
         with self._lock, self._db:
-            self._db.executemany("UPDATE upstream_outbox SET acked = ?, refused = ? "
-                                 "WHERE id = ? AND acked IS NULL",
-                                 [(time.time(), r["reason"][:500], r["id"]) for r in refusals])
+            self._db.executemany(
+                "UPDATE upstream_outbox SET acked = ?, refused = ?, refused_said = ? "
+                "WHERE id = ? AND acked IS NULL",
+                [(time.time(), r["reason"][:500],
+                  json.dumps({"message": r["message"], "params": r.get("params", {})})
+                  if r.get("message") else None, r["id"]) for r in refusals])
 
     def refused(self) -> list[tuple[str, str]]:
-        """The messages the center refused, and why, oldest first."""
+        """The messages the center refused, and why (in the language spoken, where the center
+        said the reason's message id), oldest first."""
         with self._lock:
-            return [(row[0], row[1]) for row in self._db.execute(
-                "SELECT id, refused FROM upstream_outbox WHERE refused IS NOT NULL ORDER BY acked")]
+            rows = self._db.execute("SELECT id, refused, refused_said FROM upstream_outbox "
+                                    "WHERE refused IS NOT NULL ORDER BY acked").fetchall()
+        return [(ident, said(reason, **json.loads(told)) if told else reason) for ident, reason, told in rows]
 
     def pending(self) -> int:
         with self._lock:
@@ -491,8 +498,9 @@ def decode_ack(payload: bytes, club: str, key: bytes) -> dict[str, Any]:
         raise ValueError("an ack names players as {number: name}")
     if not isinstance(ack["refused"], list) or not all(
             isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("reason"), str)
-            for r in ack["refused"]):
-        raise ValueError("an ack lists what it refuses as {id, reason}")
+            and well_formed(r) for r in ack["refused"]):
+        raise ValueError("an ack lists what it refuses as {id, reason} (and the reason's message id and "
+                         "params: {message: text, params: {name: text or number}})")
     return ack
 
 
