@@ -109,6 +109,16 @@ def test_help_and_errors_in_the_language(monkeypatch, capsys):
     assert status == 2 and err.startswith("bridgetable tally: Zeile 1 ('9S N 9'): ")
 
 
+def test_demo_central_help_says_in_plain_words_what_it_runs(monkeypatch, capsys):
+    _, out, _ = run(monkeypatch, capsys, "en_GB.UTF-8", "demo", "--help")
+    said = " ".join(out.split())  # argparse wraps the lines
+    assert ("two clubs play at robot tables on this machine, each station sending its results to a "
+            "central results server here") in said and "bridged" not in said
+    _, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "demo", "--help")
+    assert ("die Station jedes Klubs sendet ihre Ergebnisse an einen zentralen Ergebnisserver hier"
+            in " ".join(out.split()))
+
+
 def test_the_terminal_games_in_german_and_danish(monkeypatch, capsys, tmp_path):
     status, out, _ = run(monkeypatch, capsys, "de_DE.UTF-8", "play", "--game", "chicago", "--seed", "3",
                          stdin="quit\n")

@@ -269,8 +269,9 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                "teams, swiss-teams: a team evening, a round robin or a Swiss; swiss-pairs: "
                                "a Swiss of pairs, one table a match"))
     parser.add_argument("--central", action="store_true",
-                        help=_("two clubs bridged to the central results server (on a private "
-                             "PostgreSQL); its page at --port (default 8080)"))
+                        help=_("two clubs play at robot tables on this machine, each station sending its "
+                               "results to a central results server here (on a private PostgreSQL); the "
+                               "center's page at --port (default 8080)"))
     parser.add_argument("--scoring", choices=("MP", "IMP", "XIMP", "TOTAL"), default="MP",
                         help=_("the Mitchell's and Swiss pairs': matchpoints (default), Butler IMPs, "
                                "cross-IMPs, total points (not Swiss pairs)"))
