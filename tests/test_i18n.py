@@ -122,6 +122,24 @@ def test_calls_cards_and_seats_are_written_as_each_country_prints_them(language,
         assert " ".join(notation.seat(seat) for seat in "NESW") == seats
 
 
+def test_a_hungarian_plain_e_is_neither_east_nor_north_but_asked_again():
+    """Hungarian writes North É (Észak) and East K (Kelet): an "E" typed without the accent could be
+    either, so it is refused, naming both; the letters, the names (with or without accents) and
+    the other standard letters are read; elsewhere "E" is East."""
+    with i18n.speaking("hu"):
+        with pytest.raises(ValueError) as refused:
+            notation.read_seat(" E ")
+        assert str(refused.value) == ("a(z) 'E' hely lehet Észak (É ékezet nélkül) vagy Kelet: "
+                                      "írja így: É vagy K")
+        read = {typed: notation.read_seat(typed) for typed in
+                ("É", "é", "Észak", "Eszak", "K", "Kelet", "D", "Dél", "Del", "Ny", "Nyugat", "N", "S", "W")}
+        assert read == {"É": "N", "é": "N", "Észak": "N", "Eszak": "N", "K": "E", "Kelet": "E", "D": "S",
+                        "Dél": "S", "Del": "S", "Ny": "W", "Nyugat": "W", "N": "N", "S": "S", "W": "W"}
+    for language in ("en", "da", "de", "nl"):
+        with i18n.speaking(language):
+            assert notation.read_seat("E") == "E", language
+
+
 def test_a_contract_keeps_its_result_and_a_text_that_is_no_call_is_left_alone():
     with i18n.speaking("da"):
         assert notation.call("3NTX+1") == "3UTD+1"

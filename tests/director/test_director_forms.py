@@ -110,6 +110,20 @@ def test_the_forms_read_contracts_and_seats_as_the_pages_write_them(station, lan
     assert (result.contract, result.declarer) == stored
 
 
+def test_a_hungarian_plain_e_as_declarer_is_refused_and_nothing_stored(station):
+    ingest, client = station
+    log_in(client)
+    table = tables_of(ingest, 1)[0]
+    before = ingest.session.store.results(ingest.session.id, all_revisions=True)
+    message = act(client, "hu", action="result", table=table, board=1, contract="3SA", declarer="E",
+                  tricks="9")
+    assert "&#39;E&#39; hely lehet Észak (É ékezet nélkül) vagy Kelet" in message, message
+    assert ingest.session.store.results(ingest.session.id, all_revisions=True) == before
+    assert "1000" in act(client, "hu", action="result", table=table, board=1, contract="3SA",
+                         declarer="Eszak", tricks="9")
+    assert (latest(ingest, table, 1).contract, latest(ingest, table, 1).declarer) == ("3NT", "N")
+
+
 @pytest.mark.parametrize(("language", "word"), [("da", "Pas"), ("de", "Passe"), ("de", "Pass"), ("nl", "pas"),
                                                 ("hu", "Passz")])
 def test_a_passed_out_board_in_each_languages_word(station, language, word):

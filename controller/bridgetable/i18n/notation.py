@@ -9,10 +9,13 @@ The suits are the symbols ♠ ♥ ♦ ♣ in every language, as the seeds print 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
 from . import NOTATION, current, speaking
+
+_ = NOTATION.gettext
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -145,11 +148,26 @@ def read_call(text: str) -> str:
 
 
 def read_seat(text: str) -> str:
-    """A seat typed in the reader's notation ("Ø", "Øst", "Ny", "Z") as its standard letter; the
-    standard letters and English names are read in every language."""
+    """A seat typed in the reader's notation ("Ø", "Øst", "Ny", "Z", "Eszak": a name without its
+    accents) as its standard letter; the standard letters and English names are read in every
+    language, but for a standard letter that is also a seat's letter of the language without its
+    accent (Hungarian "E": É, Észak, North, or E, East): ValueError, which asks for the letter."""
     typed = text.strip().upper()
     language = _words()
     for letter in "NESW":
-        if typed in (language.seats[letter].upper(), language.seat_names[letter].upper()):
+        if typed in (language.seats[letter].upper(), language.seat_names[letter].upper(),
+                     unaccented(language.seat_names[letter]).upper()):
             return letter
+    for letter in "NESW":  # "E" typed where the language writes É for North
+        if typed != letter and unaccented(language.seats[letter]).upper() == typed:
+            other = language.seats.get(typed, typed)
+            raise ValueError(_("seat {typed!r} could be {one} ({letter} without its accent) or {other}: "
+                               "write {letter} or {other_letter}").format(
+                typed=text.strip(), one=language.seat_names[letter], letter=language.seats[letter],
+                other=language.seat_names.get(typed, typed), other_letter=other))
     return text.strip()
+
+
+def unaccented(text: str) -> str:
+    """``text`` without its accents: "Észak" -> "Eszak", "Dél" -> "Del" ("Ø" is a letter of its own)."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
