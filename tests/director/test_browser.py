@@ -1,6 +1,6 @@
 """The live ranking page in headless Chromium (Debian's chromium and chromedriver, driven by
 Selenium): the ranking updates by itself when a result arrives (once every table has played
-its board)."""
+its board); the printable results print without the menu."""
 
 import http.server
 import threading
@@ -172,3 +172,19 @@ def test_the_tables_page_updates_in_place(served, browser):
     wait.until(lambda d: "director called" in d.execute_script(text))  # a visitor: the reason is not said
     assert "lead out of turn" not in browser.execute_script(text)
     assert browser.execute_script("return window.notReloaded === true")  # the fragment, not the whole page
+
+
+def test_the_printable_results_print_without_the_menu(served, browser):
+    """/results on paper stands alone: the print stylesheet hides the menu and the languages, and
+    keeps the event, the ranking and the travellers."""
+    _ingest, url = served
+    browser.get(url + "/results")
+    menu, languages = browser.find_element(By.TAG_NAME, "nav"), browser.find_element(By.ID, "languages")
+    assert menu.is_displayed() and languages.is_displayed()  # on the screen
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    assert browser.execute_script("return matchMedia('print').matches")
+    assert not menu.is_displayed() and not languages.is_displayed()
+    printed = [e for e in browser.find_elements(By.CSS_SELECTOR, "body > *") if e.is_displayed()]
+    assert printed and all(e.tag_name != "nav" for e in printed)
+    assert browser.find_element(By.TAG_NAME, "h1").is_displayed()
+    assert all(t.is_displayed() for t in browser.find_elements(By.TAG_NAME, "table"))
