@@ -132,6 +132,17 @@ def settled(clubs: ClubSide, club: str, ids: set[str]) -> Callable[[], bool]:
     return check
 
 
+def directors_pages(session: Session, upstream: Upstream, *languages: str) -> list[str]:
+    """The director's page of ``session``'s station, logged in, in each of ``languages``: what it
+    says of the center (``upstream``)."""
+    with TestClient(create_app(Ingest(session), password="pw", central=upstream.status)) as director:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', director.get("/login").text)
+        assert csrf is not None
+        director.post("/login", data={"csrf": csrf[1], "password": "pw"})
+        return [director.get("/director", headers={"Accept-Language": language}).text
+                for language in languages]
+
+
 def test_a_session_name_used_again_is_another_session(center: tuple[IngestWorker, ClubSide, CentralDb],
                                                      tmp_path: Path) -> None:
     """Item 6: last season's Monday and this season's (a reinstalled station, a fresh store) are
@@ -313,12 +324,7 @@ def test_a_club_signing_with_a_wrong_key_is_recorded_once_a_minute_and_told(
     upstream.start()
     try:
         wait_until(lambda: upstream.key_refused and worker.refused >= 30, 20)
-        with TestClient(create_app(Ingest(session), password="pw", central=upstream.status)) as director:
-            login = director.get("/login").text
-            csrf = re.search(r'name="csrf" value="([^"]+)"', login)
-            assert csrf is not None
-            director.post("/login", data={"csrf": csrf[1], "password": "pw"})
-            page = director.get("/director", headers={"Accept-Language": "da"}).text
+        [page] = directors_pages(session, upstream, "da")
         assert "Centralen afviser denne stations nøgle" in page  # the director's page says so
         assert "meddelelser venter på centralens kvittering" in page
     finally:
@@ -344,13 +350,7 @@ def test_the_centers_refusal_reason_is_said_in_the_directors_language(
     upstream.start()
     try:
         wait_until(lambda: outbox.refused() != [], 20)
-        with TestClient(create_app(Ingest(session), password="pw", central=upstream.status)) as director:
-            login = director.get("/login").text
-            csrf = re.search(r'name="csrf" value="([^"]+)"', login)
-            assert csrf is not None
-            director.post("/login", data={"csrf": csrf[1], "password": "pw"})
-            german = director.get("/director", headers={"Accept-Language": "de"}).text
-            english = director.get("/director", headers={"Accept-Language": "en"}).text
+        german, english = directors_pages(session, upstream, "de", "en")
     finally:
         upstream.stop()
         outbox.close()
