@@ -19,6 +19,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from starlette.testclient import TestClient
 
+from bridgetable import i18n
 from bridgetable.central import web
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import FederationKeys, IngestWorker
@@ -472,5 +473,8 @@ def test_a_station_keeps_back_what_the_center_would_refuse_unread(tmp_path: Path
     [(ident, reason)] = outbox.refused()
     assert ident == f"result/{session.setup.uid}/1/1/1/1"
     assert re.fullmatch(r"message: payload of 300\d{3} bytes exceeds 262144", reason)
+    with i18n.speaking("da"):  # the director's page in Danish says it in Danish
+        [(_ident, reason)] = outbox.refused()
+    assert re.fullmatch(r"message: indholdet på 300\d{3} byte overstiger 262144", reason)
     assert outbox.pending() == 1  # the set-up, waiting for a center
     outbox.close()

@@ -4,8 +4,9 @@ The center checks each message (``central.checks``) and tells the club the reaso
 ``{"id", "reason", "message", "params"}``. ``reason`` is the English text (what an older station
 shows, what the center logs and records); ``message`` is one of the message ids below (the
 English text with its ``{placeholders}``) and ``params`` the values that fill them, so that the
-station says the reason in the director's page's language (``said``). The message ids belong to
-the station's catalogue: the station shows them, the center only sends them.
+station says the reason in the director's page's language (``said``); so is the station's own
+reason for keeping back a message too large for the center to read (``PAYLOAD``). The message
+ids belong to the station's catalogue: the station shows them, the center only sends them.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ SETUP = N_("setup: {problem}")
 SIZES = N_("setup.movement: its sizes are numbers 0-{most}")
 SWISS = N_("setup.movement.swiss: true or false")
 SCHEDULE = N_("setup.movement.schedule: each round is {shape}")
+# the station's own, of a message too large for the center to read (it would refuse it unsaid)
+PAYLOAD = N_("message: payload of {size} bytes exceeds {most}")
 MESSAGES = frozenset({KIND, WRONG_TYPE, SESSION_LENGTH, UID, NUMBER, RANKING, NUL, NOT_UTF8, OUT_OF_RANGE,
                       UNSCORABLE, PAIRS, BOARD_FIELDS, BOARD, TEAM_RULES, TEAM_EVENT, SETUP, SIZES, SWISS,
-                      SCHEDULE})
+                      SCHEDULE, PAYLOAD})
 Params = Mapping[str, str | int]
 
 

@@ -46,7 +46,8 @@ from ..link import Broker, SignatureError, sign, verify
 from ..link.logthrottle import LogThrottle
 from ..link.schema import SCHEMA_VERSION, encode, parse_json
 from ..link.topics import club_root
-from .refusal import said, well_formed
+from . import refusal
+from .refusal import Refusal, said, well_formed
 from .session import Session, SessionSetup, session_boards
 from .standings import score_session
 from .store import BoardInfo, StoredResult
@@ -419,8 +420,8 @@ class Upstream:
             # not under self._lock: paho holds its own lock while it calls _on_publish
             payload = encode(envelope(body, self.club, self.key))
             if len(payload) > MAX_MESSAGE:  # the center would refuse it unread, and say nothing
-                reason = f"message: payload of {len(payload)} bytes exceeds {MAX_MESSAGE}"
-                self.outbox.refuse([{"id": body["id"], "reason": reason}])
+                reason = Refusal(refusal.PAYLOAD, size=len(payload), most=MAX_MESSAGE)
+                self.outbox.refuse([reason.told(body["id"])])
                 log.warning("upstream: not sent, the center would refuse it: %s: %s", body["id"], reason)
                 continue
             info = self.client.publish(up_topic(self.club), payload, qos=1)
