@@ -24,6 +24,7 @@ from bridgetable.central import web
 from bridgetable.central.db import CentralDb
 from bridgetable.central.ingest import FederationKeys, IngestWorker
 from bridgetable.cli import main
+from bridgetable.director import refusal
 from bridgetable.director.downlink import SetupReceiver, setup_body
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session, SessionSetup, generated_boards
@@ -95,11 +96,15 @@ class ClubSide:
         payload = body if isinstance(body, bytes) else encode(envelope(body, club, key or KEYS[club]))
         self.client.publish(up_topic(club), payload, qos=1).wait_for_publish(10)
 
+    def acks_of(self, club: str) -> list[dict[str, Any]]:
+        """The center's acks to ``club`` so far."""
+        with self._lock:
+            return [decode_ack(payload, club, KEYS[club]) for topic, payload in self.acks
+                    if topic == ack_topic(club)]
+
     def answered(self, club: str) -> tuple[set[str], dict[str, str]]:
         """The ids the center acknowledged to ``club``, and those it refused with the reason."""
-        with self._lock:
-            acks = [decode_ack(payload, club, KEYS[club]) for topic, payload in self.acks
-                    if topic == ack_topic(club)]
+        acks = self.acks_of(club)
         return ({i for ack in acks for i in ack["ids"]},
                 {r["id"]: r["reason"] for ack in acks for r in ack["refused"]})
 
@@ -181,6 +186,10 @@ def test_a_session_name_used_again_is_another_session(center: tuple[IngestWorker
     acked_after, refused = clubs.answered(NORTH)
     assert refused == {changed["id"]: f"{changed['id']} is stored with other content"}
     assert acked_after == acked  # not acknowledged: the club keeps it, and sees why
+    told = next(r for ack in clubs.acks_of(NORTH) for r in ack["refused"] if r["id"] == changed["id"])
+    with i18n.speaking("hu"):  # the station says it in its director's language
+        assert refusal.said(told["reason"], told["message"], told["params"]) == (
+            f"{changed['id']} más tartalommal van tárolva")
     kept = [r for r in db.results(NORTH, this.setup.uid, first.board) if r["table"] == first.table]
     assert [r["ns_score"] for r in kept] == [first.ns_score]
     rows = db.rows("SELECT club, message, reason, digest FROM refused")

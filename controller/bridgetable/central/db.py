@@ -27,6 +27,8 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from ..director import refusal
+from ..director.refusal import Refusal
 from ..link.schema import encode
 
 SCHEMA = """
@@ -105,10 +107,15 @@ def outbox_ages(messages: Sequence[Message]) -> dict[str, float]:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What storing one message did: ``stored`` (it changed the database), else nothing (already
-    stored, or superseded by a later one), or ``refused`` with the reason."""
+    stored, or superseded by a later one), or a ``refusal`` (its reason ``refused``)."""
 
     stored: bool
-    refused: str = ""
+    refusal: Refusal | None = None
+
+    @property
+    def refused(self) -> str:
+        """The reason it is refused, in English; none: ""."""
+        return str(self.refusal) if self.refusal is not None else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +182,7 @@ class CentralDb:
         return outcomes
 
     def _ingest(self, messages: Sequence[Message]) -> list[Outcome]:
-        refused: dict[tuple[str, str], str] = {}  # sessions the database would not take, and why
+        refused: dict[tuple[str, str], Refusal] = {}  # sessions the database would not take, and why
         for club in sorted({m.club for m in messages}):
             self.db.execute("INSERT INTO clubs (club) VALUES (%s) ON CONFLICT DO NOTHING", (club,))
         for club, uid, name in sorted({(m.club, m.body["uid"], m.body["session"]) for m in messages}):
@@ -184,7 +191,7 @@ class CentralDb:
                     self.db.execute("INSERT INTO sessions (club, session, name, event) "
                                     "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (club, uid, name, name))
             except UNSTORABLE as exc:
-                refused[club, uid] = f"the database refuses it: {exc}"
+                refused[club, uid] = Refusal(refusal.DATABASE, problem=str(exc).strip())
         outcomes = []
         for m in messages:
             reason = refused.get((m.club, m.body["uid"]))
@@ -194,7 +201,7 @@ class CentralDb:
                         outcomes.append(self._store(m.club, m.body))
                     continue
                 except UNSTORABLE as exc:
-                    reason = f"the database refuses it: {str(exc).strip()}"
+                    reason = Refusal(refusal.DATABASE, problem=str(exc).strip())
             outcomes.append(Outcome(False, reason))
         return outcomes
 
@@ -213,7 +220,7 @@ class CentralDb:
                              "AND tbl = %s AND board = %s AND revision = %s",
                              (club, uid, body["round"], body["table"], body["board"], body["revision"]))
             if held and held[0]["digest"] not in (None, digest):
-                return Outcome(False, f"{body['id']} is stored with other content")
+                return Outcome(False, Refusal(refusal.OTHER_CONTENT, id=body["id"]))
             return Outcome(False)
         if kind == "setup":
             setup = {k: body[k] for k in SETUP_FIELDS if k in body}
@@ -226,7 +233,7 @@ class CentralDb:
                 held = self.rows("SELECT setup_seq = %s AND setup <> %s AS other FROM sessions "
                                  "WHERE club = %s AND session = %s", (body["seq"], Jsonb(setup), club, uid))
                 if held and held[0]["other"]:
-                    return Outcome(False, f"{body['id']} is stored with other content")
+                    return Outcome(False, Refusal(refusal.OTHER_CONTENT, id=body["id"]))
                 return Outcome(False)
             self.db.execute("DELETE FROM players WHERE club = %s AND session = %s", (club, uid))
             for pair, entry in body["pairs"].items():

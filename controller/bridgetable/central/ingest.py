@@ -300,9 +300,9 @@ class IngestWorker:
         outcomes = self.db.ingest([message for _topic, _payload, message in good]) if good else []
         for (topic, payload, message), outcome in zip(good, outcomes, strict=True):
             ident = message.body["id"]
-            if outcome.refused:
+            if outcome.refusal is not None:
                 self.refuse(topic, payload, outcome.refused, ident)
-                refused[message.club].append({"id": ident, "reason": outcome.refused})
+                refused[message.club].append(outcome.refusal.told(ident))
             else:
                 self.stored += outcome.stored
                 self.duplicates += not outcome.stored

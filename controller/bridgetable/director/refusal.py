@@ -38,11 +38,13 @@ SETUP = N_("setup: {problem}")
 SIZES = N_("setup.movement: its sizes are numbers 0-{most}")
 SWISS = N_("setup.movement.swiss: true or false")
 SCHEDULE = N_("setup.movement.schedule: each round is {shape}")
+OTHER_CONTENT = N_("{id} is stored with other content")  # the database's: an id it holds otherwise
+DATABASE = N_("the database refuses it: {problem}")
 # the station's own, of a message too large for the center to read (it would refuse it unsaid)
 PAYLOAD = N_("message: payload of {size} bytes exceeds {most}")
 MESSAGES = frozenset({KIND, WRONG_TYPE, SESSION_LENGTH, UID, NUMBER, RANKING, NUL, NOT_UTF8, OUT_OF_RANGE,
                       UNSCORABLE, PAIRS, BOARD_FIELDS, BOARD, TEAM_RULES, TEAM_EVENT, SETUP, SIZES, SWISS,
-                      SCHEDULE, PAYLOAD})
+                      SCHEDULE, OTHER_CONTENT, DATABASE, PAYLOAD})
 Params = Mapping[str, str | int]
 
 
