@@ -218,6 +218,17 @@ def test_the_pbn_export_of_a_team_event_is_checked_clean_and_ranks_the_teams_by_
     assert [p.kind for r in reports for p in r.problems] == ["matchpoints"]
 
 
+def test_a_played_team_event_never_says_no_results_yet(ingest):
+    """The pairs' ranking's "No results yet." stood under the VP ranking of every team event, on
+    the ranking page and the printable results, however many rounds were played."""
+    play_round(ingest, 1, random.Random(6))
+    printable = results_html(ingest.session)
+    assert "Ranking by victory points" in printable and "No results yet." not in printable
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        page = client.get("/").text
+    assert "Cross-table" in page and "No results yet." not in page
+
+
 def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_with_one_and_said_so(tmp_path):
     """Six teams after these three rounds: the pairs not yet met hold no complete round (1 has met
     2, 3 and 6, so plays 4 or 5; either leaves two teams that have met). The tables are not left
