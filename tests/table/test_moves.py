@@ -18,6 +18,7 @@ from bridgetable.table.screens import render
 from bridgetable.table.script import board_events
 from bridgetable.table.service import TableService
 
+from ..director.helpers import new_session
 from .helpers import DEAL
 
 BOARD_1 = board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass")
@@ -68,6 +69,18 @@ def test_the_moves_texts() -> None:
     other = Moves.of(assign(1, [1], ns={"table": 3, "direction": "EW"}, boards_to=3))
     assert other.summary() == "Round 1 done. NS pair 3: table 3 EW. EW pair 6: ?. Boards: stay."
     assert Moves.of(assign(3, [5], final=True)).summary() == "Session over: thank you"
+
+
+def test_a_team_events_boards_go_to_the_director_not_to_a_question_mark(tmp_path: Path) -> None:
+    """A team event plays new boards each round: the station's assignment said nothing of where
+    the round's boards go and every table's moves screen read "Boards: ?"."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    for message in session.assignments(1):
+        moves = Moves.of(validate(message, "assign"))
+        assert moves.boards_line() == "Boards: to the director"
+        assert Moves.of(moves.to_json()) == moves
+    assert Moves.of(session.assignments(5)[0]).summary() == "Session over: thank you"
 
 
 def test_the_moves_show_after_the_rounds_last_board_and_survive_a_restart(tmp_path: Path) -> None:

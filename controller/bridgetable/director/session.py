@@ -285,6 +285,8 @@ class Session:
                                   if set(b.boards) & set(a.boards)), relayed.get((a.table, a.boards[-1])))
                 if boards_to is not None:
                     nxt["boards_to"] = boards_to
+                elif self.team_event or self.swiss_pairs:  # each round its own boards: these are done
+                    nxt["boards_done"] = True
                 msg["next"] = nxt
             asks = [{"id": ask["id"], "seats": "".join(seats[index - 1] for index in ask["players"])}
                     for pair, seats in ((a.ns, "NS"), (a.ew, "EW"))

@@ -211,7 +211,10 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "event": string(200), "final": boolean(),
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
-                          "boards_to": POSITIVE}),
+                          "boards_to": POSITIVE,
+                          # no table plays the round's boards again (a team event, a Swiss): they
+                          # go to the director
+                          "boards_done": boolean()}),
          # boards shared among the tables (a team event with fewer sets than matches): after
          # playing a board, the table that takes this copy next
          "passes": array(obj({"board": POSITIVE, "to": POSITIVE}), 1, 100),

@@ -1,7 +1,8 @@
 """Where each pair and the boards go at the end of a round: the station's assignment's "next".
 
 The station's "assign" message names this table's pairs and, unless it is the last round, where
-each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``).
+each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``, or
+``"boards_done"`` where no table plays them again, as in a team event).
 The table keeps that in its journal with the assignment, and shows it once the round's boards
 are confirmed (see ``screens.render``), across a restart too.
 """
@@ -29,6 +30,7 @@ class Moves:
     ns_to: tuple[int, str] | None = None  # (table, "NS"/"EW") next round
     ew_to: tuple[int, str] | None = None
     boards_to: int | None = None
+    boards_done: bool = False  # no table plays the boards again: they go to the director
     final: bool = False  # the session's last round: nobody moves
     passes: tuple[tuple[int, int], ...] = ()  # (board, table): where a shared board goes once played
 
@@ -44,6 +46,7 @@ class Moves:
         return cls(round=int(assignment["round"]), table=int(assignment.get("table", 0)),
                    ns=int(assignment.get("ns", 0)), ew=int(assignment.get("ew", 0)),
                    ns_to=seat("ns"), ew_to=seat("ew"), boards_to=nxt.get("boards_to"),
+                   boards_done=bool(nxt.get("boards_done", False)),
                    final=bool(assignment.get("final", False)),
                    passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()))
 
@@ -57,6 +60,8 @@ class Moves:
                 nxt[side] = {"table": to[0], "direction": to[1]}
         if data.pop("boards_to") is not None:
             nxt["boards_to"] = self.boards_to
+        if data.pop("boards_done"):
+            nxt["boards_done"] = True
         passed = [{"board": board, "to": table} for board, table in data.pop("passes")]
         return {**data, "next": nxt, **({"passes": passed} if passed else {})}
 
@@ -83,6 +88,8 @@ class Moves:
                                                         move=self.pair_move(side))
 
     def boards_line(self) -> str:
+        if self.boards_done:
+            return _("Boards: to the director")
         if self.boards_to is None:
             return _("Boards: ?")
         if self.boards_to == self.table:
