@@ -229,6 +229,22 @@ def test_a_played_team_event_never_says_no_results_yet(ingest):
     assert "Cross-table" in page and "No results yet." not in page
 
 
+def test_vps_and_quotients_are_written_as_the_readers_language_writes_decimals(ingest):
+    """The VP ranking, the cross-table and a match's VPs were written "19.24" on a Danish page
+    whose every other figure is "0,00"."""
+    play_round(ingest, 1, random.Random(6))
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        ranking = client.get("/?lang=da").text
+        match = client.get("/match/1/1?lang=da").text
+        english = client.get("/?lang=en").text
+    vps = re.findall(r'<td class="vp">([^<]+)', ranking)
+    assert len(vps) == 4 and all(re.fullmatch(r"\d+,\d\d ?", vp) for vp in vps), vps
+    cells = re.findall(r'<a href="/match/\d+/\d+">([^<]+)</a>', ranking)
+    assert cells and all(re.fullmatch(r"\d+,\d\d", cell) for cell in cells), cells
+    assert re.search(r"VP \d+,\d\d – \d+,\d\d", match)
+    assert all(re.fullmatch(r"\d+\.\d\d ?", vp) for vp in re.findall(r'<td class="vp">([^<]+)', english))
+
+
 def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_with_one_and_said_so(tmp_path):
     """Six teams after these three rounds: the pairs not yet met hold no complete round (1 has met
     2, 3 and 6, so plays 4 or 5; either leaves two teams that have met). The tables are not left
