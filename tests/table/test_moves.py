@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bridgetable import i18n
 from bridgetable.bridge import Seat, Side
 from bridgetable.devices.display import Display
 from bridgetable.link.schema import SCHEMA_VERSION, validate
@@ -81,6 +82,26 @@ def test_a_team_events_boards_go_to_the_director_not_to_a_question_mark(tmp_path
         assert moves.boards_line() == "Boards: to the director"
         assert Moves.of(moves.to_json()) == moves
     assert Moves.of(session.assignments(5)[0]).summary() == "Session over: thank you"
+
+
+def test_a_team_events_moves_name_each_pairs_team(tmp_path: Path) -> None:
+    """Where each pair of a team goes, by its team (which its players know), not by the pair's
+    number 2t-1 or 2t (table 1: "NS pair 1 ... EW pair 12" for team 1 against team 6)."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    first = {m["table"]: Moves.of(validate(m, "assign")) for m in session.assignments(1)}
+    assert first[1].summary() == ("Round 1 done. NS team 1: table 2 NS. EW team 6: table 4 EW. "
+                                  "Boards: to the director.")
+    assert first[2].pair_line(Side.EW) == "EW team 1: table 1 EW"  # team 1's other pair
+    assert Moves.of(first[1].to_json()) == first[1]
+    with i18n.speaking("da"):
+        assert first[1].pair_line(Side.EW) == "ØV hold 6: bord 4 ØV"
+    unit, _ = service(tmp_path / "journal.db")
+    take(unit, ROUND_2)
+    for event in BOARD_1:
+        unit.handle(event)
+    assert unit.flow.view().phase == "waiting"  # the screen names the team too
+    assert frame(unit, Seat.E, first[1]) != frame(unit, Seat.E, replace(first[1], ns_team=0, ew_team=0))
 
 
 def test_the_moves_show_after_the_rounds_last_board_and_survive_a_restart(tmp_path: Path) -> None:

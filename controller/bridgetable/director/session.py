@@ -272,6 +272,8 @@ class Session:
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
                     event=self.setup.event, home=names[0], away=names[1],
                     boards=span(tuple(sorted(a.boards))))[:200]
+                if self.team_event:  # the moves screen names the teams, which their players know
+                    msg["ns_team"], msg["ew_team"] = team_of(a.ns), team_of(a.ew)
             passed = [{"board": b, "to": relayed[(a.table, b)]} for b in a.boards if (a.table, b) in relayed]
             if passed:  # the sets circulate among the tables: where each board goes next
                 msg["passes"] = passed

@@ -209,6 +209,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "boards": array(POSITIVE, 1, 100)},
         {"ns_names": string(200), "ew_names": string(200), "show_traveller": boolean(),
          "event": string(200), "final": boolean(),
+         "ns_team": POSITIVE, "ew_team": POSITIVE,  # a team event: each pair's team
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "boards_to": POSITIVE,

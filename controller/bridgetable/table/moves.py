@@ -33,6 +33,8 @@ class Moves:
     boards_done: bool = False  # no table plays the boards again: they go to the director
     final: bool = False  # the session's last round: nobody moves
     passes: tuple[tuple[int, int], ...] = ()  # (board, table): where a shared board goes once played
+    ns_team: int = 0  # a team event: the team of the NS pair (0: pairs, named by number)
+    ew_team: int = 0
 
     @classmethod
     def of(cls, assignment: Mapping[str, Any]) -> Moves:
@@ -48,7 +50,8 @@ class Moves:
                    ns_to=seat("ns"), ew_to=seat("ew"), boards_to=nxt.get("boards_to"),
                    boards_done=bool(nxt.get("boards_done", False)),
                    final=bool(assignment.get("final", False)),
-                   passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()))
+                   passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()),
+                   ns_team=int(assignment.get("ns_team", 0)), ew_team=int(assignment.get("ew_team", 0)))
 
     def to_json(self) -> dict[str, Any]:
         """The assignment's shape again (what ``of`` reads), for the journal."""
@@ -62,8 +65,10 @@ class Moves:
             nxt["boards_to"] = self.boards_to
         if data.pop("boards_done"):
             nxt["boards_done"] = True
+        ns_team, ew_team = data.pop("ns_team"), data.pop("ew_team")
+        teams = {"ns_team": ns_team, "ew_team": ew_team} if ns_team and ew_team else {}
         passed = [{"board": board, "to": table} for board, table in data.pop("passes")]
-        return {**data, "next": nxt, **({"passes": passed} if passed else {})}
+        return {**data, "next": nxt, **({"passes": passed} if passed else {}), **teams}
 
     def board_pass(self, board: int) -> str | None:
         """"Board 2: to table 1" where a shared board goes once played here (None: it stays)."""
@@ -81,11 +86,17 @@ class Moves:
             return _("stay")
         return _("table {number} {side}").format(number=to[0], side=notation.side(to[1]))
 
-    def pair_line(self, side: Side) -> str:
-        """"NS pair 3: stay"."""
+    def pair_name(self, side: Side) -> str:
+        """"NS pair 3"; in a team event the team, which its players know: "NS team 2"."""
+        team = self.ns_team if side is Side.NS else self.ew_team
+        if team:
+            return _("{side} team {number}").format(side=notation.side(side.value), number=team)
         number = self.ns if side is Side.NS else self.ew
-        return _("{side} pair {number}: {move}").format(side=notation.side(side.value), number=number,
-                                                        move=self.pair_move(side))
+        return _("{side} pair {number}").format(side=notation.side(side.value), number=number)
+
+    def pair_line(self, side: Side) -> str:
+        """"NS pair 3: stay" ("NS team 2: stay")."""
+        return _("{pair}: {move}").format(pair=self.pair_name(side), move=self.pair_move(side))
 
     def boards_line(self) -> str:
         if self.boards_done:
