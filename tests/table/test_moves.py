@@ -15,7 +15,7 @@ from bridgetable.link.schema import SCHEMA_VERSION, validate
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.moves import Moves
-from bridgetable.table.screens import render
+from bridgetable.table.screens import compose, render
 from bridgetable.table.script import board_events
 from bridgetable.table.service import TableService
 
@@ -102,6 +102,25 @@ def test_a_team_events_moves_name_each_pairs_team(tmp_path: Path) -> None:
         unit.handle(event)
     assert unit.flow.view().phase == "waiting"  # the screen names the team too
     assert frame(unit, Seat.E, first[1]) != frame(unit, Seat.E, replace(first[1], ns_team=0, ew_team=0))
+
+
+def test_a_team_events_displays_say_the_match_before_each_board(tmp_path: Path) -> None:
+    """The station's assignment said the match ("Club night: Team 1 v Team 6, boards 1-2") and no
+    display showed it: now each board's start screen says "Team 1 v Team 6", in the table's language."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    message = validate(session.assignments(1)[0], "assign")
+    unit, _ = service(tmp_path / "journal.db")
+    take(unit, message)
+    view = unit.flow.view()
+    assert (view.phase, view.board) == ("start", 1)
+    texts = [p.text for p in compose(view, Seat.N, unit.moves).placed]
+    assert "Team 1 v Team 6" in texts
+    with i18n.speaking("da"):
+        assert "Team 1 mod Team 6" in [p.text for p in compose(view, Seat.E, unit.moves).placed]
+    assert Moves.of(unit.moves.to_json()) == unit.moves  # kept in the journal, across a restart
+    mitchell = [p.text for p in compose(view, Seat.N, Moves.of(ROUND_2)).placed]
+    assert not any(" v " in text for text in mitchell)
 
 
 def test_the_moves_show_after_the_rounds_last_board_and_survive_a_restart(tmp_path: Path) -> None:

@@ -272,6 +272,7 @@ class Session:
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
                     event=self.setup.event, home=names[0], away=names[1],
                     boards=span(tuple(sorted(a.boards))))[:200]
+                msg["home"], msg["away"] = names[0][:64], names[1][:64]  # the displays: "Team 3 v Team 5"
                 if self.team_event:  # the moves screen names the teams, which their players know
                     msg["ns_team"], msg["ew_team"] = team_of(a.ns), team_of(a.ew)
             passed = [{"board": b, "to": relayed[(a.table, b)]} for b in a.boards if (a.table, b) in relayed]

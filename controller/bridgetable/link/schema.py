@@ -210,6 +210,7 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
         {"ns_names": string(200), "ew_names": string(200), "show_traveller": boolean(),
          "event": string(200), "final": boolean(),
          "ns_team": POSITIVE, "ew_team": POSITIVE,  # a team event: each pair's team
+         "home": string(64), "away": string(64),  # a team event's (a Swiss's) match: its two sides' names
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "boards_to": POSITIVE,

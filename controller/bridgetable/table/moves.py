@@ -35,6 +35,8 @@ class Moves:
     passes: tuple[tuple[int, int], ...] = ()  # (board, table): where a shared board goes once played
     ns_team: int = 0  # a team event: the team of the NS pair (0: pairs, named by number)
     ew_team: int = 0
+    home: str = ""  # a team event's (a Swiss's) match this round: the home team (pair), the away one
+    away: str = ""
 
     @classmethod
     def of(cls, assignment: Mapping[str, Any]) -> Moves:
@@ -51,7 +53,8 @@ class Moves:
                    boards_done=bool(nxt.get("boards_done", False)),
                    final=bool(assignment.get("final", False)),
                    passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()),
-                   ns_team=int(assignment.get("ns_team", 0)), ew_team=int(assignment.get("ew_team", 0)))
+                   ns_team=int(assignment.get("ns_team", 0)), ew_team=int(assignment.get("ew_team", 0)),
+                   home=str(assignment.get("home", "")), away=str(assignment.get("away", "")))
 
     def to_json(self) -> dict[str, Any]:
         """The assignment's shape again (what ``of`` reads), for the journal."""
@@ -67,8 +70,17 @@ class Moves:
             nxt["boards_done"] = True
         ns_team, ew_team = data.pop("ns_team"), data.pop("ew_team")
         teams = {"ns_team": ns_team, "ew_team": ew_team} if ns_team and ew_team else {}
+        home, away = data.pop("home"), data.pop("away")
+        if home and away:
+            teams.update(home=home, away=away)
         passed = [{"board": board, "to": table} for board, table in data.pop("passes")]
         return {**data, "next": nxt, **({"passes": passed} if passed else {}), **teams}
+
+    def match(self) -> str | None:
+        """"Team 3 v Team 5": the round's match (None: not a match)."""
+        if not (self.home and self.away):
+            return None
+        return _("{home} v {away}").format(home=self.home, away=self.away)
 
     def board_pass(self, board: int) -> str | None:
         """"Board 2: to table 1" where a shared board goes once played here (None: it stays)."""

@@ -176,6 +176,9 @@ def compose(view: TableView, seat: Seat, moves: Moves | None = None, left: float
     else:
         _header(canvas, view, left)
         prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
+        match = moves.match() if moves is not None else None
+        if view.phase == Phase.START.value and view.sheet is None and match:  # "Team 3 v Team 5"
+            canvas.text(WIDTH // 2, 14, _cut(match, 8, WIDTH - 2), size=8, anchor="ma")
     if lines:
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8, fit=True)
     elif prompt:
