@@ -4,7 +4,9 @@ The station's "assign" message names this table's pairs and, unless it is the la
 each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``, or
 ``"boards_done"`` where no table plays them again, as in a team event).
 The table keeps that in its journal with the assignment, and shows it once the round's boards
-are confirmed (see ``screens.render``), across a restart too.
+are confirmed (see ``screens.render``), across a restart too. In a team event (a Swiss) the
+assignment also names each pair's team, which the moves name the pair by, and the round's match,
+which each board's start screen shows ("Team 3 v Team 5").
 """
 
 from __future__ import annotations
