@@ -4,6 +4,7 @@ language (table.toml, --language, Accept-Language, LANG); the notation of each c
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -182,3 +183,22 @@ def test_an_unknown_language_on_the_command_line_is_refused_in_the_command_lines
         i18n.use("en")
     assert exit.value.code == 2
     assert "intet sprog 'sv': bridgetable taler en (English), da (Dansk)" in capsys.readouterr().err
+
+
+def test_danish_calls_every_swiss_monrad_the_teams_as_the_pairs():
+    """Danish clubs call a Swiss, of pairs or of teams, a Monrad (after D. G. Monrad); the
+    catalogue said "schweizer" for the teams and "monrad" for the pairs, in two spellings."""
+    from babel.messages.pofile import read_po
+
+    said: list[str] = []
+    for po in sorted((ROOT / "controller/bridgetable/i18n/locale/da/LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as handle:
+            for message in read_po(handle):
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                texts = message.string if isinstance(message.string, tuple) else (message.string,)
+                text = " ".join(t for t in texts if t)
+                if any(re.search(r"\bSwiss\b", i) for i in ids) and "Monrad" not in text:
+                    said.append(f"{po.name}: {ids[0]!r} -> {text!r}")
+                if re.search(r"(?i)schweiz", text) or re.search(r"\bmonrad", text):
+                    said.append(f"{po.name}: {text!r}")
+    assert said == []

@@ -40,7 +40,7 @@ from .bridge import (
     trick_winner,
 )
 from .check_fast import fast_auction, fast_play
-from .check_tables import check_ranking, check_tables, check_time_tables, score_problem
+from .check_tables import Matches, check_ranking, check_tables, check_time_tables, score_problem, team_matches
 from .formats.gcpause import gc_paused
 from .formats.record import BoardRecord, Problem
 from .formats.text import decode_text
@@ -88,10 +88,11 @@ class _Facts:
 
 
 def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
-                 engine: bool = False) -> BoardReport:
+                 engine: bool = False, matches: Matches | None = None) -> BoardReport:
     """Check one record; the reader's own problems come first. ``engine`` replays every
     auction and play through the engine, without the fast path (``check_fast``): the same
-    report, slower (the bench's previous approach, and the tests' reference)."""
+    report, slower (the bench's previous approach, and the tests' reference). ``matches``: the
+    file's team matches (``check_tables.team_matches``), for a team event's IMPs."""
     report = BoardReport(file, index, record.board, list(record.problems), list(record.warnings))
     _check_cycle(record, report)
     if record.deal is None and record.partial_deal is None and not any(
@@ -102,7 +103,7 @@ def check_record(record: BoardRecord, file: str = "", index: int = 0, *,
     _check_play(record, report, facts, engine)
     _check_result(record, report, facts)
     _check_score(record, report, facts)
-    check_tables(record, report.problems, report.warnings)
+    check_tables(record, report.problems, report.warnings, matches)
     check_time_tables(record, report.problems, report.warnings)
     return report
 
@@ -431,7 +432,9 @@ def check_files(paths: Sequence[str]) -> tuple[list[BoardReport], list[str]]:
             if not records:  # an empty file, or one holding nothing of PBN or LIN, checks nothing
                 unreadable.append(_("{file}: no record in it").format(file=path))
                 continue
-            checked = [check_record(record, path, index) for index, record in enumerate(records)]
+            matches = team_matches(records)
+            checked = [check_record(record, path, index, matches=matches)
+                       for index, record in enumerate(records)]
             check_ranking(records, [report.problems for report in checked])
             reports.extend(checked)
     return reports, unreadable

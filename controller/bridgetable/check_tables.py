@@ -5,12 +5,15 @@ ScoreTable (one board): each row's score against Law 77 for the board's vulnerab
 ``matchpoints``): Law 78A gives each score 2 (or 1) for every score it beats and half that for
 every tie; a percentage is that share of the top, over the other scores (n - 1) or over all
 with a score's own half point (n), as real files do both; IMPs (Law 78B) are cross-IMPs (total
-or average) or Butler against the datum. Rows repeat by ``Multiplicity``. A board with an
+or average) or Butler against the datum, or, in a team event, each row's against the other room of
+its match (the match the file's table records name in PBN's team tags, ``team_matches``). Rows
+repeat by ``Multiplicity``. A board with an
 adjusted or unknown score among its rows is not matchpointed here (the field is not known).
 
 TotalScoreTable (the ranking): each pair's total against the sum of its rows in the file's
 ScoreTables, its percentage against that sum over the tops of the boards it played, and the
-ranks against the order of the totals (kind ``total``).
+ranks against the order of the totals (kind ``total``); a team event's (a Swiss's) ranking by
+victory points (TotalVP), its ranks only.
 
 AuctionTimeTable and PlayTimeTable (the tempo, ``formats.pbn_tempo``): one time per call of the
 auction and per card of the play, each a number of seconds, not negative (kind ``auction``
@@ -21,6 +24,7 @@ A value is right when it equals the computed one to the decimals it is written w
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -36,6 +40,8 @@ _ = CLI.gettext
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 NO_TABLE = ("", "?", "#")  # a table tag's value that announces no table
+# A team event's matches: (Round, Table) -> the match that table played: (Round, HomeTeam, VisitTeam).
+Matches = dict[tuple[str, str], tuple[str, str, str]]
 SEAT_LETTERS = ("N", "E", "S", "W")  # a time table laid out as the auction or play: its first seat
 
 
@@ -90,8 +96,17 @@ def _score_ns(row: dict[str, str]) -> int | None:
     return int(ns) if ns is not None else (-int(ew) if ew is not None else None)
 
 
-def check_tables(record: BoardRecord, problems: list[Problem], warnings: list[str]) -> None:
-    """Check the record's ScoreTable rows: scores by Law 77, matchpoints or IMPs by Law 78."""
+def team_matches(records: Sequence[BoardRecord]) -> Matches:
+    """The match each table of each round played, from the file's table records that carry PBN's
+    team tags (HomeTeam, VisitTeam, with Round and Table)."""
+    return {(r.tags["Round"], r.tags["Table"]): (r.tags["Round"], r.tags["HomeTeam"], r.tags["VisitTeam"])
+            for r in records if {"Round", "Table", "HomeTeam", "VisitTeam"} <= r.tags.keys()}
+
+
+def check_tables(record: BoardRecord, problems: list[Problem], warnings: list[str],
+                 matches: Matches | None = None) -> None:
+    """Check the record's ScoreTable rows: scores by Law 77, matchpoints or IMPs by Law 78 (a team
+    event's IMPs by its ``matches``)."""
     table = Table.read(record, "ScoreTable", problems)
     if table is None:
         return
@@ -99,7 +114,7 @@ def check_tables(record: BoardRecord, problems: list[Problem], warnings: list[st
         _check_row_score(record.vulnerability, number, row, problems)
     scores = [_score_ns(row) for row in table.rows]
     if table.rows and None not in scores:
-        _check_field(table, [s for s in scores if s is not None], problems, warnings)
+        _check_field(table, [s for s in scores if s is not None], problems, warnings, matches or {})
 
 
 def _check_row_score(vulnerability: Vulnerability | None, number: int, row: dict[str, str],
@@ -181,7 +196,7 @@ def _multiplicity(row: dict[str, str]) -> int:
 
 
 def _check_field(table: Table, scores: list[int], problems: list[Problem],
-                 warnings: list[str]) -> None:
+                 warnings: list[str], matches: Matches) -> None:
     counts = [_multiplicity(row) for row in table.rows]
     field_size = sum(counts)
     beaten = [sum(c for other, c in zip(scores, counts, strict=True) if other < s) for s in scores]
@@ -198,6 +213,8 @@ def _check_field(table: Table, scores: list[int], problems: list[Problem],
     datum = butler_datum([s for s, c in zip(scores, counts, strict=True) for _ in range(c)])
     imp_ns = [[float(x) for x in cross], [x / (field_size - 1) for x in cross],
               [float(imps(s - datum)) for s in scores]]
+    if matches:
+        imp_ns.append(_match_imps(table, scores, matches))
     candidates = {
         "MP_NS": mp_ns, "MP_EW": [[top / scale - way[i] for i in range(n)]
                                   for scale, way in zip((1, 2), mp_ns, strict=True)],
@@ -207,6 +224,17 @@ def _check_field(table: Table, scores: list[int], problems: list[Problem],
     for column, ways in candidates.items():
         if column in table.columns:
             _check_column(table, column, ways, problems, warnings)
+
+
+def _match_imps(table: Table, scores: list[int], matches: Matches) -> list[float]:
+    """Each row's IMPs against the other room of its team match; NaN (fitting no value) where the
+    row's match is not known or not played in two rooms."""
+    played = [matches.get((row.get("Round", ""), row.get("Table", ""))) for row in table.rows]
+    way = []
+    for i, match in enumerate(played):
+        other = [scores[j] for j, m in enumerate(played) if j != i and m is not None and m == match]
+        way.append(float(imps(scores[i] - other[0])) if match is not None and len(other) == 1 else math.nan)
+    return way
 
 
 def _check_column(table: Table, column: str, ways: list[list[float]],
@@ -302,7 +330,7 @@ def _check_ranks(table: Table, problems: list[Problem]) -> None:
     """A better total never ranks below or level with a worse one (equal totals may be split
     by more decimals than the table shows)."""
     by = "Percentage" if "Percentage" in table.columns else next(
-        (c for c in _TOTAL_COLUMNS if c in table.columns), None)
+        (c for c in (*_TOTAL_COLUMNS, "TotalVP") if c in table.columns), None)
     if by is None or "Rank" not in table.columns:
         return
     groups: dict[str, list[tuple[float, float, int]]] = defaultdict(list)

@@ -9,12 +9,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from bridgetable.bridge import imps
+from bridgetable.check import check_files
 from bridgetable.director import web
 from bridgetable.director.exports import results_html, session_pbn
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.session import Session
 from bridgetable.director.standings import score_session
 from bridgetable.director.store import SQLiteStore
+from bridgetable.director.teamactions import vp_penalty
 from bridgetable.director.teamevent import pair_round
 from bridgetable.director.upstream import Upstream, UpstreamOutbox
 from bridgetable.formats.pbn import read_pbn_file
@@ -183,6 +185,64 @@ def test_the_pbn_export_holds_each_match_in_its_two_rooms(tmp_path):
         assert open_.tags["ScoreIMP"] == f"NS {swing}" and closed.tags["ScoreIMP"] == f"NS {-swing}"
     printable = results_html(session)
     assert "Ranking by victory points" in printable and "Cross-table" in printable
+
+
+def test_the_pbn_export_of_a_team_event_is_checked_clean_and_ranks_the_teams_by_vps(tmp_path):
+    """``bridgetable check`` read the ScoreTable's IMPs as Butler or cross-IMPs over the field and
+    found problems in our own export; and the TotalScoreTable ranked the pairs by their boards'
+    IMPs, not the teams by VPs as the pages do (with the director's VP penalty)."""
+    session = new_session(tmp_path, scoring="TEAMS", movement=EVENT)
+    ingest = Ingest(session)
+    rng = random.Random(5)
+    for round_ in (1, 2, 3):
+        play_round(ingest, round_, rng)
+    vp_penalty(ingest, "TD", 4, 2.5, "slow play")
+    path = tmp_path / "event.pbn"
+    path.write_text(session_pbn(session), encoding="utf-8")
+    reports, unreadable = check_files([str(path)])
+    assert unreadable == [] and len(reports) == 6 * (1 + 4)  # 6 boards: its game and 4 tables
+    assert [(r.board, r.problems, r.warnings) for r in reports if r.problems or r.warnings] == []
+    ranking = next(r for r in read_pbn_file(path) if "TotalScoreTable" in r.tags)
+    assert ranking.tags["TotalScoreTable"] == "Rank\\3R;TeamId\\3R;TotalVP\\7R;Names\\40L"
+    event = score_session(session).event
+    assert [(e.team, e.vp) for e in event.ranking()] == [
+        (int(line.split()[1]), float(line.split()[2])) for line in ranking.sections["TotalScoreTable"]]
+    assert next(e for e in event.ranking() if e.team == 4).penalty == 2.5
+    # the check could fail: one room's IMPs changed
+    text = path.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith(" 1  1 ") and '"' in line)
+    values = row.split()
+    wrong = " ".join([*values[:-2], f"{float(values[-2]) + 3:.2f}", values[-1]])
+    path.write_text(text.replace(row, wrong, 1), encoding="utf-8")
+    reports, _ = check_files([str(path)])
+    assert [p.kind for r in reports for p in r.problems] == ["matchpoints"]
+
+
+def test_a_played_team_event_never_says_no_results_yet(ingest):
+    """The pairs' ranking's "No results yet." stood under the VP ranking of every team event, on
+    the ranking page and the printable results, however many rounds were played."""
+    play_round(ingest, 1, random.Random(6))
+    printable = results_html(ingest.session)
+    assert "Ranking by victory points" in printable and "No results yet." not in printable
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        page = client.get("/").text
+    assert "Cross-table" in page and "No results yet." not in page
+
+
+def test_vps_and_quotients_are_written_as_the_readers_language_writes_decimals(ingest):
+    """The VP ranking, the cross-table and a match's VPs were written "19.24" on a Danish page
+    whose every other figure is "0,00"."""
+    play_round(ingest, 1, random.Random(6))
+    with TestClient(web.create_app(ingest, password=PASSWORD)) as client:
+        ranking = client.get("/?lang=da").text
+        match = client.get("/match/1/1?lang=da").text
+        english = client.get("/?lang=en").text
+    vps = re.findall(r'<td class="vp">([^<]+)', ranking)
+    assert len(vps) == 4 and all(re.fullmatch(r"\d+,\d\d ?", vp) for vp in vps), vps
+    cells = re.findall(r'<a href="/match/\d+/\d+">([^<]+)</a>', ranking)
+    assert cells and all(re.fullmatch(r"\d+,\d\d", cell) for cell in cells), cells
+    assert re.search(r"VP \d+,\d\d – \d+,\d\d", match)
+    assert all(re.fullmatch(r"\d+\.\d\d ?", vp) for vp in re.findall(r'<td class="vp">([^<]+)', english))
 
 
 def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_with_one_and_said_so(tmp_path):

@@ -8,16 +8,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bridgetable import i18n
 from bridgetable.bridge import Seat, Side
 from bridgetable.devices.display import Display
 from bridgetable.link.schema import SCHEMA_VERSION, validate
 from bridgetable.table.flow import FlowConfig
 from bridgetable.table.journal import Journal
 from bridgetable.table.moves import Moves
-from bridgetable.table.screens import render
+from bridgetable.table.screens import compose, render
 from bridgetable.table.script import board_events
 from bridgetable.table.service import TableService
 
+from ..director.helpers import new_session
 from .helpers import DEAL
 
 BOARD_1 = board_events(DEAL, Seat.N, "1NT Pass 3NT Pass Pass Pass")
@@ -68,6 +70,57 @@ def test_the_moves_texts() -> None:
     other = Moves.of(assign(1, [1], ns={"table": 3, "direction": "EW"}, boards_to=3))
     assert other.summary() == "Round 1 done. NS pair 3: table 3 EW. EW pair 6: ?. Boards: stay."
     assert Moves.of(assign(3, [5], final=True)).summary() == "Session over: thank you"
+
+
+def test_a_team_events_boards_go_to_the_director_not_to_a_question_mark(tmp_path: Path) -> None:
+    """A team event plays new boards each round: the station's assignment said nothing of where
+    the round's boards go and every table's moves screen read "Boards: ?"."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    for message in session.assignments(1):
+        moves = Moves.of(validate(message, "assign"))
+        assert moves.boards_line() == "Boards: to the director"
+        assert Moves.of(moves.to_json()) == moves
+    assert Moves.of(session.assignments(5)[0]).summary() == "Session over: thank you"
+
+
+def test_a_team_events_moves_name_each_pairs_team(tmp_path: Path) -> None:
+    """Where each pair of a team goes, by its team (which its players know), not by the pair's
+    number 2t-1 or 2t (table 1: "NS pair 1 ... EW pair 12" for team 1 against team 6)."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    first = {m["table"]: Moves.of(validate(m, "assign")) for m in session.assignments(1)}
+    assert first[1].summary() == ("Round 1 done. NS team 1: table 2 NS. EW team 6: table 4 EW. "
+                                  "Boards: to the director.")
+    assert first[2].pair_line(Side.EW) == "EW team 1: table 1 EW"  # team 1's other pair
+    assert Moves.of(first[1].to_json()) == first[1]
+    with i18n.speaking("da"):
+        assert first[1].pair_line(Side.EW) == "ØV hold 6: bord 4 ØV"
+    unit, _ = service(tmp_path / "journal.db")
+    take(unit, ROUND_2)
+    for event in BOARD_1:
+        unit.handle(event)
+    assert unit.flow.view().phase == "waiting"  # the screen names the team too
+    assert frame(unit, Seat.E, first[1]) != frame(unit, Seat.E, replace(first[1], ns_team=0, ew_team=0))
+
+
+def test_a_team_events_displays_say_the_match_before_each_board(tmp_path: Path) -> None:
+    """The station's assignment said the match ("Club night: Team 1 v Team 6, boards 1-2") and no
+    display showed it: now each board's start screen says "Team 1 v Team 6", in the table's language."""
+    session = new_session(tmp_path, scoring="TEAMS",
+                          movement={"kind": "team-event", "teams": 6, "boards_per_round": 2})
+    message = validate(session.assignments(1)[0], "assign")
+    unit, _ = service(tmp_path / "journal.db")
+    take(unit, message)
+    view = unit.flow.view()
+    assert (view.phase, view.board) == ("start", 1)
+    texts = [p.text for p in compose(view, Seat.N, unit.moves).placed]
+    assert "Team 1 v Team 6" in texts
+    with i18n.speaking("da"):
+        assert "Team 1 mod Team 6" in [p.text for p in compose(view, Seat.E, unit.moves).placed]
+    assert Moves.of(unit.moves.to_json()) == unit.moves  # kept in the journal, across a restart
+    mitchell = [p.text for p in compose(view, Seat.N, Moves.of(ROUND_2)).placed]
+    assert not any(" v " in text for text in mitchell)
 
 
 def test_the_moves_show_after_the_rounds_last_board_and_survive_a_restart(tmp_path: Path) -> None:

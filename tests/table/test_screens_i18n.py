@@ -119,7 +119,10 @@ MOVES = [Moves.of({"round": 12, "table": 3, "ns": 13, "ew": 26, "next": {
              "boards_to": 14}}),
          Moves.of({"round": 2, "table": 3, "ns": 3, "ew": 6, "next": {
              "ns": {"table": 11, "direction": "EW"}, "boards_to": 3}}),
-         Moves.of({"round": 2, "table": 3, "ns": 3, "ew": 6})]
+         Moves.of({"round": 2, "table": 3, "ns": 3, "ew": 6}),
+         Moves.of({"round": 9, "table": 19, "ns": 37, "ew": 40, "next": {  # a team event's round
+             "ns": {"table": 20, "direction": "NS"}, "ew": {"table": 18, "direction": "EW"},
+             "boards_done": True}, "ns_team": 19, "ew_team": 20})]
 
 TRAVELLER = {"session": "s", "board": 27, "rows": [
     {"ns": ns, "ew": ns + 10, "contract": contract, "declarer": declarer, "tricks": tricks, "ns_score": score,

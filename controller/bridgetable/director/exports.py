@@ -20,6 +20,7 @@ from ..formats.pbn_write import write_pbn
 from ..formats.record import BoardRecord
 from ..movements import team_of
 from ..robots.match import CLOSED, OPEN
+from ..scoring.team_event import TeamEvent
 from .members import player_names
 from .rulings import WEIGHTED
 from .session import Session
@@ -37,6 +38,8 @@ SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Dec
 # boards a column of our own, Factored: its total scaled to the full boards (``RankEntry.factored``).
 TOTAL_SCORE_TABLE = ("Rank\\3R;PairId\\3R;Direction\\2L;TotalScore\\7R;Percentage\\6R;NrBoards\\2R;"
                      "{factored}Names\\40L")
+# A team event's (Swiss pairs') ranking: each team's (pair's) victory points, less its VP penalties.
+EVENT_TOTAL_SCORE_TABLE = "Rank\\3R;{entrant}\\3R;TotalVP\\7R;Names\\40L"
 # The PBN Scoring tag and the score table's column of each scoring.
 _PBN_SCORING = {"MP": ("MP", "MP"), "TOTAL": ("Total", "Points")}
 
@@ -117,22 +120,37 @@ def session_pbn(session: Session, standings: Standings | None = None, on: date |
         info = boards.get(board)
         deal = Deal.parse(info.deal) if info and info.deal else None
         game = BoardRecord(tags={**common, "ScoreTable": header}, board=board, deal=deal,
-                           sections={"ScoreTable": [_score_line(row) for row in rows]})
+                           sections={"ScoreTable": [_score_line(row, session.team_event) for row in rows]})
         if info:
             game.dealer, game.vulnerability = Seat.parse(info.dealer), Vulnerability.parse(info.vulnerability)
         records.append(game)
         records.extend(table_record(session, row, deal, on) for row in rows)
+    last = next((game for game in reversed(records) if "ScoreTable" in game.tags), None)
+    if last is not None:  # as the standard's example: the ranking in the last board's game
+        header, lines = (_event_ranking(session, standings.event) if standings.event is not None
+                         else _pair_ranking(session, standings))
+        if lines:
+            last.tags["TotalScoreTable"], last.sections["TotalScoreTable"] = header, lines
+    records += robot_records(session, standings, on)
+    return write_pbn(records)
+
+
+def _pair_ranking(session: Session, standings: Standings) -> tuple[str, list[str]]:
     ranking = [e for entries in standings.ranking.values() for e in entries]
     factoring = any(e.factored is not None for e in ranking)
     lines = [f'{e.rank:>3} {e.pair:>3} {e.direction or "-":<2} {e.total:7.2f} {e.percent:6.2f} {e.boards:>2} '
              + (f"{_factored_text(e.factored):>7} " if factoring else "")
              + f'"{session.setup.pairs.get(e.pair, "")}"' for e in ranking]
-    last = next((game for game in reversed(records) if "ScoreTable" in game.tags), None)
-    if last is not None and lines:  # as the standard's example: the ranking in the last board's game
-        last.tags["TotalScoreTable"] = TOTAL_SCORE_TABLE.format(factored="Factored\\7R;" if factoring else "")
-        last.sections["TotalScoreTable"] = lines
-    records += robot_records(session, standings, on)
-    return write_pbn(records)
+    return TOTAL_SCORE_TABLE.format(factored="Factored\\7R;" if factoring else ""), lines
+
+
+def _event_ranking(session: Session, event: TeamEvent) -> tuple[str, list[str]]:
+    """A team event's (Swiss pairs') ranking as the pages show it: by victory points less VP
+    penalties, ties broken as the event says; not the pairs' totals of the boards' IMPs
+    (matchpoints), which decide nothing."""
+    names = team_names(session)
+    lines = [f'{e.rank:>3} {e.team:>3} {e.vp:7.2f} "{names.get(e.team, "")}"' for e in event.ranking()]
+    return EVENT_TOTAL_SCORE_TABLE.format(entrant="PairId" if session.swiss_pairs else "TeamId"), lines
 
 
 def _factored_text(factored: float | None) -> str:
@@ -155,12 +173,16 @@ def robot_records(session: Session, standings: Standings, on: date) -> list[Boar
     return out
 
 
-def _score_line(row: TravellerRow) -> str:
+def _score_line(row: TravellerRow, team_event: bool) -> str:
+    """A ScoreTable row; a team event's IMPs North-South's net on the board against the other room
+    of its match (as its record's ScoreIMP), and East-West's the opposite, as Butler IMPs are."""
     r = row.result
+    ns, ew = (row.ns_points - row.ew_points, row.ew_points - row.ns_points) if team_event else (
+        row.ns_points, row.ew_points)
     contract = r.contract if not r.adjusted else f"A{r.adjusted}"
     return (f'{r.table:>2} {r.round:>2} {r.ns:>2} {r.ew:>2} "{contract}" "{r.declarer or "-"}" '
             f'{"-" if r.tricks is None else r.tricks} "{r.lead or "-"}" '
-            f'{"-" if r.ns_score is None else r.ns_score} {row.ns_points:.2f} {row.ew_points:.2f}')
+            f'{"-" if r.ns_score is None else r.ns_score} {ns:.2f} {ew:.2f}')
 
 
 def usebio_xml(session: Session, standings: Standings | None = None, on: date | None = None,

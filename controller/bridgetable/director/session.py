@@ -272,6 +272,9 @@ class Session:
                 msg["event"] = _("{event}: {home} v {away}, boards {boards}").format(
                     event=self.setup.event, home=names[0], away=names[1],
                     boards=span(tuple(sorted(a.boards))))[:200]
+                msg["home"], msg["away"] = names[0][:64], names[1][:64]  # the displays: "Team 3 v Team 5"
+                if self.team_event:  # the moves screen names the teams, which their players know
+                    msg["ns_team"], msg["ew_team"] = team_of(a.ns), team_of(a.ew)
             passed = [{"board": b, "to": relayed[(a.table, b)]} for b in a.boards if (a.table, b) in relayed]
             if passed:  # the sets circulate among the tables: where each board goes next
                 msg["passes"] = passed
@@ -285,6 +288,8 @@ class Session:
                                   if set(b.boards) & set(a.boards)), relayed.get((a.table, a.boards[-1])))
                 if boards_to is not None:
                     nxt["boards_to"] = boards_to
+                elif self.team_event or self.swiss_pairs:  # each round its own boards: these are done
+                    nxt["boards_done"] = True
                 msg["next"] = nxt
             asks = [{"id": ask["id"], "seats": "".join(seats[index - 1] for index in ask["players"])}
                     for pair, seats in ((a.ns, "NS"), (a.ew, "EW"))

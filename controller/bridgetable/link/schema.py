@@ -209,9 +209,14 @@ FIELDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
          "boards": array(POSITIVE, 1, 100)},
         {"ns_names": string(200), "ew_names": string(200), "show_traveller": boolean(),
          "event": string(200), "final": boolean(),
+         "ns_team": POSITIVE, "ew_team": POSITIVE,  # a team event: each pair's team
+         "home": string(64), "away": string(64),  # a team event's (a Swiss's) match: its two sides' names
          "next": obj({}, {"ns": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
                           "ew": obj({"table": POSITIVE, "direction": string(choices=("NS", "EW"))}),
-                          "boards_to": POSITIVE}),
+                          "boards_to": POSITIVE,
+                          # no table plays the round's boards again (a team event, a Swiss): they
+                          # go to the director
+                          "boards_done": boolean()}),
          # boards shared among the tables (a team event with fewer sets than matches): after
          # playing a board, the table that takes this copy next
          "passes": array(obj({"board": POSITIVE, "to": POSITIVE}), 1, 100),

@@ -1,9 +1,12 @@
 """Where each pair and the boards go at the end of a round: the station's assignment's "next".
 
 The station's "assign" message names this table's pairs and, unless it is the last round, where
-each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``).
+each pair and the boards go next (``{"ns": {"table", "direction"}, "ew": {...}, "boards_to"}``, or
+``"boards_done"`` where no table plays them again, as in a team event).
 The table keeps that in its journal with the assignment, and shows it once the round's boards
-are confirmed (see ``screens.render``), across a restart too.
+are confirmed (see ``screens.render``), across a restart too. In a team event (a Swiss) the
+assignment also names each pair's team, which the moves name the pair by, and the round's match,
+which each board's start screen shows ("Team 3 v Team 5").
 """
 
 from __future__ import annotations
@@ -29,8 +32,13 @@ class Moves:
     ns_to: tuple[int, str] | None = None  # (table, "NS"/"EW") next round
     ew_to: tuple[int, str] | None = None
     boards_to: int | None = None
+    boards_done: bool = False  # no table plays the boards again: they go to the director
     final: bool = False  # the session's last round: nobody moves
     passes: tuple[tuple[int, int], ...] = ()  # (board, table): where a shared board goes once played
+    ns_team: int = 0  # a team event: the team of the NS pair (0: pairs, named by number)
+    ew_team: int = 0
+    home: str = ""  # a team event's (a Swiss's) match this round: the home team (pair), the away one
+    away: str = ""
 
     @classmethod
     def of(cls, assignment: Mapping[str, Any]) -> Moves:
@@ -44,8 +52,11 @@ class Moves:
         return cls(round=int(assignment["round"]), table=int(assignment.get("table", 0)),
                    ns=int(assignment.get("ns", 0)), ew=int(assignment.get("ew", 0)),
                    ns_to=seat("ns"), ew_to=seat("ew"), boards_to=nxt.get("boards_to"),
+                   boards_done=bool(nxt.get("boards_done", False)),
                    final=bool(assignment.get("final", False)),
-                   passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()))
+                   passes=tuple((int(p["board"]), int(p["to"])) for p in assignment.get("passes") or ()),
+                   ns_team=int(assignment.get("ns_team", 0)), ew_team=int(assignment.get("ew_team", 0)),
+                   home=str(assignment.get("home", "")), away=str(assignment.get("away", "")))
 
     def to_json(self) -> dict[str, Any]:
         """The assignment's shape again (what ``of`` reads), for the journal."""
@@ -57,8 +68,21 @@ class Moves:
                 nxt[side] = {"table": to[0], "direction": to[1]}
         if data.pop("boards_to") is not None:
             nxt["boards_to"] = self.boards_to
+        if data.pop("boards_done"):
+            nxt["boards_done"] = True
+        ns_team, ew_team = data.pop("ns_team"), data.pop("ew_team")
+        teams = {"ns_team": ns_team, "ew_team": ew_team} if ns_team and ew_team else {}
+        home, away = data.pop("home"), data.pop("away")
+        if home and away:
+            teams.update(home=home, away=away)
         passed = [{"board": board, "to": table} for board, table in data.pop("passes")]
-        return {**data, "next": nxt, **({"passes": passed} if passed else {})}
+        return {**data, "next": nxt, **({"passes": passed} if passed else {}), **teams}
+
+    def match(self) -> str | None:
+        """"Team 3 v Team 5": the round's match (None: not a match)."""
+        if not (self.home and self.away):
+            return None
+        return _("{home} v {away}").format(home=self.home, away=self.away)
 
     def board_pass(self, board: int) -> str | None:
         """"Board 2: to table 1" where a shared board goes once played here (None: it stays)."""
@@ -76,13 +100,21 @@ class Moves:
             return _("stay")
         return _("table {number} {side}").format(number=to[0], side=notation.side(to[1]))
 
-    def pair_line(self, side: Side) -> str:
-        """"NS pair 3: stay"."""
+    def pair_name(self, side: Side) -> str:
+        """"NS pair 3"; in a team event the team, which its players know: "NS team 2"."""
+        team = self.ns_team if side is Side.NS else self.ew_team
+        if team:
+            return _("{side} team {number}").format(side=notation.side(side.value), number=team)
         number = self.ns if side is Side.NS else self.ew
-        return _("{side} pair {number}: {move}").format(side=notation.side(side.value), number=number,
-                                                        move=self.pair_move(side))
+        return _("{side} pair {number}").format(side=notation.side(side.value), number=number)
+
+    def pair_line(self, side: Side) -> str:
+        """"NS pair 3: stay" ("NS team 2: stay")."""
+        return _("{pair}: {move}").format(pair=self.pair_name(side), move=self.pair_move(side))
 
     def boards_line(self) -> str:
+        if self.boards_done:
+            return _("Boards: to the director")
         if self.boards_to is None:
             return _("Boards: ?")
         if self.boards_to == self.table:

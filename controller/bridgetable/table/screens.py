@@ -176,6 +176,9 @@ def compose(view: TableView, seat: Seat, moves: Moves | None = None, left: float
     else:
         _header(canvas, view, left)
         prompt = _BODIES.get(Phase(view.phase), _body_play)(canvas, view, seat)
+        match = moves.match() if moves is not None else None
+        if view.phase == Phase.START.value and view.sheet is None and match:  # "Team 3 v Team 5"
+            canvas.text(WIDTH // 2, 14, _cut(match, 8, WIDTH - 2), size=8, anchor="ma")
     if lines:
         canvas.bar(HEIGHT - 10 * len(lines) - 1, 10 * len(lines) + 1, "\n".join(lines), size=8, fit=True)
     elif prompt:
@@ -451,9 +454,7 @@ def _body_waiting(canvas: _Canvas, view: TableView, seat: Seat) -> str:
 def _body_moves(canvas: _Canvas, moves: Moves, seat: Seat) -> str:
     """The seat's own pair's move in large type, the other pair's below, the boards' at the foot."""
     own, other = (Side.NS, Side.EW) if seat.side is Side.NS else (Side.EW, Side.NS)
-    number = moves.ns if own is Side.NS else moves.ew
-    pair = _("{side} pair {number}").format(side=notation.side(own.value), number=number)
-    canvas.text(WIDTH // 2, 13, pair, size=9, anchor="ma")
+    canvas.text(WIDTH // 2, 13, moves.pair_name(own), size=9, anchor="ma")
     canvas.text(WIDTH // 2, 23, moves.pair_move(own), size=14, bold=True, anchor="ma")
     canvas.text(0, 41, moves.pair_line(other), size=9)
     return moves.boards_line()
