@@ -198,7 +198,7 @@ NOT_PROSE = {
                         "Score_EW", "Contract", "Result", "Declarer", "Multiplicity", "PairId", "Direction",
                         "Percentage", "Rank", "MP", "IMP", "Points", "TotalScore", "TotalMP", "TotalIMP",
                         "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "Points_NS",
-                        "NS", "EW", "PairId_", "nan",  # PBN's columns and directions
+                        "NS", "EW", "PairId_", "nan", "Round", "Table", "TotalVP",  # PBN's columns
                         "auction", "play"},  # the kinds of problem a time table is checked for
     "tally.py": {"minibridge", "rubber", "chicago", "chicago-duplicate", "two-player", "duplicate", "total",
                  "unfinished game", "unfinished part-score", "bridgetable tally: "},
