@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,7 +19,7 @@ from bridgetable.director.store import SQLiteStore
 from bridgetable.director.tempo import medians, pair_tempo, stop_verdict, table_tempo
 from bridgetable.director.tempopage import threshold
 from bridgetable.events import TableEvent
-from bridgetable.link import Broker
+from bridgetable.link import Broker, client, schema
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
 from bridgetable.link.unit import UnitLink
@@ -123,6 +124,59 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
         assert pair_row + f"<td>5.0 s</td><td>{ns_cards:.1f} s</td><td>—</td></tr>" in report
         printable = director.get("/director/export/html").text  # the director's printable report
         assert 'id="slow-play"' in printable and pair_row in printable
+
+
+def old_station_decode(payload: bytes, kind: str) -> dict[str, Any]:
+    """What a station from before the tempo decodes: the schema of then, a result's ``tempo``
+    an unknown field."""
+    received = schema.decode(payload, kind)
+    if kind == "result":
+        required, optional = schema.FIELDS["result"]
+        then = {name: check for name, check in optional.items() if name != "tempo"}
+        envelope = {"schema": schema.integer(0, 99), "kind": schema.string(16)}
+        schema.obj({**envelope, **required}, then)(received, kind)
+    return received
+
+
+def test_a_station_older_than_the_table_loses_no_result_with_a_tempo(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's upgrade order is the station first. A table upgraded before it sends results
+    with ``tempo``, which the old station refuses ("unknown field") without an ack: the result
+    stays in the table's outbox, is sent again and again, and is stored, tempo and all, once the
+    station is upgraded."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    monkeypatch.setattr(client, "decode", old_station_decode)
+    old = Station(session, address, keys, CLUB)
+    clock = Clock()
+    service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
+                           Journal(tmp_path / "journal.db", session=None, clock=clock))
+    service.clock = clock
+    unit = UnitLink(service, keys[1], address, resend_min=0.2, resend_max=0.4)
+    old.start()
+    unit.start()
+    try:
+        wait_for(lambda: service.flow.phase is Phase.START, what="the assignment of round 1")
+        board = service.flow.board
+        info = session.store.boards(session.id)[board]
+        play_board(old, service, clock, Deal.parse(info.deal or ""))
+        wait_for(lambda: old.link.refused["result"] >= 3, what="the result refused three times")
+        assert session.store.results(session.id, board=board) == []
+        [kept] = service.journal.pending_results()  # the table still holds it
+        assert kept.payload["board"] == board and "tempo" in kept.payload
+        old.stop()
+        monkeypatch.undo()  # the station upgraded
+        upgraded = Station(session, address, keys, CLUB)
+        upgraded.start()
+        try:
+            wait_for(lambda: service.journal.pending_results() == [], what="the result acknowledged")
+        finally:
+            upgraded.stop()
+    finally:
+        unit.stop()
+    [stored] = session.store.results(session.id, board=board)
+    assert stored.record["tempo"] == {"calls": CALL_TIMES, "cards": card_times(), "stops": [0]}
 
 
 def test_the_slow_play_figures_per_pair(tmp_path: Path) -> None:
