@@ -261,14 +261,15 @@ def test_at_390_px_the_directors_tempo_and_the_round_clock_fit_a_phone(demo, tmp
             with serve(station.ingest, rounds=station) as clocked:
                 browser.set_window_size(PHONE, 844)
                 try:
-                    log_in(browser, url, "pw")
+                    log_in(browser, url, "pw")  # the browser keeps one login for the two servers' host
                     fit_a_phone(browser, url, (f"/board/3#table-{row.table}", "/director/tempo"))
-                    log_in(browser, clocked, "pw")
-                    fit_a_phone(browser, clocked, ("/tables", "/director"))
                     browser.get(f"{url}/board/3?lang=en#table-{row.table}")
                     assert browser.find_element(By.ID, f"tempo-{row.table}").is_displayed()
                     browser.get(f"{url}/director/tempo?lang=en")
                     assert browser.find_element(By.ID, "pair-tempo").is_displayed()
+                    assert browser.find_element(By.ID, "hesitation-report").is_displayed()
+                    log_in(browser, clocked, "pw")
+                    fit_a_phone(browser, clocked, ("/tables", "/director"))
                     browser.get(f"{clocked}/tables?lang=en")
                     assert browser.find_element(By.CSS_SELECTOR, "tr.behind").is_displayed()
                     assert browser.find_element(By.ID, "not-started-2").is_displayed()
