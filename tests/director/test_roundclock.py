@@ -221,7 +221,7 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(club, tm
                 row = _row(page, table)
                 assert 'class="behind"' in row and "0 of 2" in row and "behind the clock" in row
             assert "The round ends at " + clock_time(START + 15 * 60) + " (7 min)" in page
-            assert "Behind the round clock: table 3, 4." in client.get("/director").text
+            assert "Behind the round clock: tables 3, 4." in client.get("/director").text
             visitor = TestClient(create_app(station.ingest, password=PASSWORD, rounds=station))
             shown = visitor.get("/fragment/tables").text  # a visitor: the state of each table, as before
             assert "behind" not in shown and "Time left" not in shown and " min" not in shown
@@ -260,6 +260,8 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
             log_in(client)
             page = client.get("/tables").text
             assert 'id="not-started-1"' not in page and 'id="not-started-2"' in page  # finished, or not
+            assert f"The round ended at {clock_time(START + 15 * 60)} (-2 min)." in page  # over: in the past
+            assert "Behind the round clock: tables 2, 3, 4." in client.get("/director").text
             form = re.search(r'<form method="post" action="/director" class="not-started" id="not-started-3">'
                              r'(.*?)</form>', page, re.S)
             assert form is not None and 'name="confirm" value="yes" required' in form.group(1)

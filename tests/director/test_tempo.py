@@ -111,16 +111,21 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
         assert "16.0 s after STOP: too slow (the pause: 10.0 s)" in text
         assert page.count('class="long-mark"') == 1  # the slow tenth card only (the lead is the only lead)
         assert "1 call over 15.0 s:" in director.get(f"/board/{board}?hesitation=15").text
+        calm = director.get(f"/board/{board}?hesitation=20").text  # none over: no alarm
+        assert '<p class="no-hesitation">No call over 20.0 s.</p>' in calm
+        assert 'class="hesitations"' not in calm
         refused = director.get(f"/board/{board}?hesitation=soon").text
         assert "hesitation: a number of seconds from 0 to 3600, not &#39;soon&#39;: 12.0 s used" in refused
         report = director.get("/director/tempo?hesitation=15").text
+        assert '<td class="text">East Pass (16.0 s)</td>' in report  # text, left-aligned
         assert re.search(rf'<tr data-board="{board}" data-table="1">.*East', report, re.S)
         assert 'data-pair="1"' in report and 'data-pair="5"' in report
         # North-South (pair 1): 3NT 4.0 s and South's pass 1.0 s; declarer's and dummy's 26 cards
         played = play_events(Deal.parse(info.deal or ""), Auction(Seat.N, CALLS.split()))  # scanned at N or S
         ns_cards = sum(t for t, e in zip(card_times(), played, strict=True) if e.seat in (Seat.N, Seat.S))
         ns_cards /= 10
-        pair_row = '<tr data-pair="1"><td>1 <span class="pair-names">Ann &amp; Bob</span></td><td>1</td>\n'
+        pair_row = ('<tr data-pair="1"><td class="text">1 <span class="pair-names">Ann &amp; Bob</span></td>'
+                    '<td>1</td>\n')
         assert pair_row + f"<td>5.0 s</td><td>{ns_cards:.1f} s</td><td>—</td></tr>" in report
         printable = director.get("/director/export/html").text  # the director's printable report
         assert 'id="slow-play"' in printable and pair_row in printable
