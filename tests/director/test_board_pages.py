@@ -239,6 +239,17 @@ def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_sh
         browser.set_window_size(1100, 900)
 
 
+def broken(browser, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` finds that the page writes on more than one line."""
+    return browser.execute_script("""
+        return Array.from(document.querySelectorAll(arguments[0])).filter(e => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            return new Set(Array.from(range.getClientRects()).filter(r => r.width > 0)
+                           .map(r => Math.round(r.top))).size > 1;
+        }).map(e => e.textContent);""", selector)
+
+
 def test_at_390_px_the_directors_tempo_and_the_round_clock_fit_a_phone(demo, tmp_path):
     """Logged in: the board page with each table's tempo and the tempo report of the demo (its
     robots take their time), and the table status with the round clock, a table behind and the
@@ -263,8 +274,12 @@ def test_at_390_px_the_directors_tempo_and_the_round_clock_fit_a_phone(demo, tmp
                 try:
                     log_in(browser, url, "pw")  # the browser keeps one login for the two servers' host
                     fit_a_phone(browser, url, (f"/board/3#table-{row.table}", "/director/tempo"))
-                    browser.get(f"{url}/board/3?lang=en#table-{row.table}")
-                    assert browser.find_element(By.ID, f"tempo-{row.table}").is_displayed()
+                    for language in ("en", "hu", "de"):
+                        browser.get(f"{url}/board/3?lang={language}#table-{row.table}")
+                        assert browser.find_element(By.ID, f"tempo-{row.table}").is_displayed()
+                        # a time ("5.5 s") and the play's first heading ("Trick") each on one line
+                        one_line = ".tempo .time, .tempo-play tr:first-child th:first-child"
+                        assert broken(browser, one_line) == []
                     browser.get(f"{url}/director/tempo?lang=en")
                     assert browser.find_element(By.ID, "pair-tempo").is_displayed()
                     assert browser.find_element(By.ID, "hesitation-report").is_displayed()
