@@ -272,6 +272,8 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
             done = client.post("/director", data={**fields, "confirm": "yes"}).text
             assert "table 3 round 1: 1 board not started, not played" in done
             assert (3, boards[3][0]) not in station.ingest.played  # in play: the table's result will come
+            page = client.get("/tables").text  # table 3 has nothing left to mark: no button to refuse
+            assert 'id="not-started-3"' not in page and 'id="not-started-4"' in page
             while (assignment := told.get(timeout=10)).get("not_played") is None:
                 pass  # the round's assignment as first sent
             assert (assignment["round"], assignment["not_played"]) == (1, [boards[3][1]])  # to skip

@@ -142,17 +142,24 @@ def not_played(ingest: Ingest, actor: str, table: int, board: int) -> StoredResu
 BEFORE_A_BOARD = ("", "waiting", "players", "start")  # a table's phases before its board has begun
 
 
-def not_started(ingest: Ingest, actor: str, table: int, round_: int) -> list[StoredResult]:
-    """The round is over: the boards of ``round_`` the table has not started (no result, and not
-    the board its state says it is playing) are not played, in one action, audited once as such
-    and each board as not played."""
+def unstarted(ingest: Ingest, table: int, round_: int) -> list[int]:
+    """The boards of ``round_`` the table has not started: no result, and not the board its state
+    says it is playing."""
     at = ingest.session.movement.at(round_, table)
     if at is None:
-        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
+        return []
     state = ingest.status.get(table)
     begun = (state.board if state is not None and state.round == round_ and state.phase not in BEFORE_A_BOARD
              else None)
-    boards = [board for board in at.boards if (table, board) not in ingest.played and board != begun]
+    return [board for board in at.boards if (table, board) not in ingest.played and board != begun]
+
+
+def not_started(ingest: Ingest, actor: str, table: int, round_: int) -> list[StoredResult]:
+    """The round is over: the boards of ``round_`` the table has not started (``unstarted``) are
+    not played, in one action, audited once as such and each board as not played."""
+    if ingest.session.movement.at(round_, table) is None:
+        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
+    boards = unstarted(ingest, table, round_)
     if not boards:
         raise ActionError(_("table {table} has started every board of round {round}").format(
             table=table, round=round_))
