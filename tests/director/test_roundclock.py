@@ -28,7 +28,7 @@ from bridgetable.table.journal import Journal
 from bridgetable.table.screens import compose, render
 from bridgetable.table.service import TableService
 
-from .helpers import CLUB, new_session, result_message
+from .helpers import CLUB, new_session, received, result_message
 from .test_station import SECRET, next_round, wait_for
 from .test_web import PASSWORD, log_in
 
@@ -291,3 +291,21 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
         unit.stop()
         for link in links.values():
             link.stop()
+
+
+def test_once_every_table_has_finished_the_last_round_the_status_page_says_so(club):
+    """The last round over everywhere: no round left to count down (it said "The round ends at
+    ... (15 min)" after the session)."""
+    session, clock, station = club.session, club.clock, club.station
+    station.start()
+    for round_ in range(1, session.movement.rounds + 1):
+        for a in session.movement.round(round_):
+            for board in a.boards:
+                station.ingest.store_result(received(result_message(session, a.table, board, "4S", "N", 10)))
+        wait_for(lambda r=round_: station.finished.is_set() or station.round > r, what=f"round {round_}")
+    clock.now += 60
+    with TestClient(create_app(station.ingest, password=PASSWORD, rounds=station)) as client:
+        log_in(client)
+        page = client.get("/fragment/tables").text
+    assert f"Every table has finished round {session.movement.rounds}." in page
+    assert "The round ends" not in page and 'class="behind"' not in page
