@@ -62,8 +62,8 @@ def test_a_round_lasts_its_boards_times_the_minutes_per_board_and_the_changeover
 
 
 @pytest.mark.parametrize(("minutes", "changeover", "error"), [
-    (0, 0, "--minutes-per-board: 0 is not more than 0"), (90, 0, "--minutes-per-board: 90"),
-    (7, -1, "--changeover: -1 minutes is not between 0 and 60")])
+    (0, 0, r"--minutes-per-board: 0 is out of range \(more than 0, at most 60\)"),
+    (90, 0, "--minutes-per-board: 90 is out"), (7, -1, r"--changeover: -1 is out of range \(0 to 60\)")])
 def test_a_clock_out_of_bounds_is_refused_by_name(tmp_path, minutes, changeover, error):
     with pytest.raises(ValueError, match=error):
         RoundClock(new_session(tmp_path), minutes, changeover)
