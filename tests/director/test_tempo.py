@@ -257,3 +257,26 @@ def test_the_center_is_not_sent_the_tempo(tmp_path: Path) -> None:
     assert "tempo" in stored.record
     sent = upstream_result(stored, "uid")["record"]
     assert "tempo" not in sent and sent["auction"] == message["auction"] and sent["play"] == message["play"]
+
+
+def test_a_directors_correction_keeps_the_tables_tempo(tmp_path: Path) -> None:
+    """A score corrected after a hesitation (Law 16B) keeps the facts it was ruled on: the
+    table's tempo stays on the director's board page and in the slow play (the PBN writes a
+    corrected result without the table's auction and play, so without their times)."""
+    from bridgetable.director.actions import enter_result
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [150] * len(message["auction"]), "cards": [20] * len(message["play"])}
+    ingest.store_result(received(message))
+    corrected = enter_result(ingest, "td", 1, 1, "3S", "N", 10, reason="hesitation, Law 16B")
+    assert corrected.source == "director" and corrected.record["tempo"] == message["tempo"]
+    with TestClient(web.create_app(ingest, password="pw")) as director:
+        login(director)
+        page = director.get("/board/1").text
+        assert 'id="tempo-1"' in page and "15.0 s" in page
+        assert 'data-pair="1"' in director.get("/director/tempo").text

@@ -84,7 +84,7 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
 
 
 # what a director's result keeps of the table's record
-KEPT = ("auction", "alerts", "play", "claim", "revokes", "director_calls")
+KEPT = ("auction", "alerts", "play", "claim", "revokes", "director_calls", "tempo")
 
 
 def ruling_record(previous: StoredResult | None, reason: str) -> dict[str, object]:
