@@ -280,3 +280,35 @@ def test_a_directors_correction_keeps_the_tables_tempo(tmp_path: Path) -> None:
         page = director.get("/board/1").text
         assert 'id="tempo-1"' in page and "15.0 s" in page
         assert 'data-pair="1"' in director.get("/director/tempo").text
+
+
+def test_a_weighted_score_keeps_the_tables_auction_play_and_tempo(tmp_path: Path) -> None:
+    """A weighted score (Law 12C1c), the usual outcome of a hesitation's ruling, keeps the table's
+    auction, play and tempo as a correction does: on the director's board page beside the parts;
+    the scoring and the PBN take the parts."""
+    from bridgetable.check import check_files
+    from bridgetable.director.actions import weighted
+    from bridgetable.director.exports import session_pbn
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [150] * len(message["auction"]), "cards": [20] * len(message["play"])}
+    ingest.store_result(received(message))
+    ingest.store_result(received(result_message(session, 4, 1, "3NT", "S", 9)))
+    ruled = weighted(ingest, "td", 1, 1, "30% 4S N 10; 70% 3S N 10")
+    assert ruled.record["auction"] == message["auction"] and ruled.record["tempo"] == message["tempo"]
+    with TestClient(web.create_app(ingest, password="pw")) as director:
+        login(director)
+        page = director.get("/board/1").text
+        text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+        assert 'id="tempo-1"' in page and "North 4 ♠ 15.0 s" in text and "30% 4 ♠ N 10, 70% 3 ♠ N 10" in text
+        assert "the table had recorded 4 ♠ N 10, its auction and play are kept above" in text
+    text = session_pbn(session)
+    out = tmp_path / "session.pbn"
+    out.write_text(text, encoding="utf-8")
+    reports, unreadable = check_files([str(out)])
+    assert not unreadable and [str(p) for r in reports for p in r.problems] == []

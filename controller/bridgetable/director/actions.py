@@ -68,7 +68,7 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     score = ns_score(ingest, board, contract, declarer, tricks)
     round_, ns, ew = _pairs(ingest, table, board)
     revision = ingest.session.store.next_revision(ingest.session.id, table, board)
-    previous = next((r for r in ingest.live.results() if r.table == table and r.board == board), None)
+    previous = latest(ingest, table, board)
     stored = StoredResult(ingest.session.id, round_, table, board, revision, ns, ew,
                           str(contract) if contract else "Pass", str(declarer) if declarer else None,
                           tricks if contract else None, score,
@@ -81,6 +81,11 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
                                + (f" ({reason})" if reason else ""))
     ingest.record(stored)
     return stored
+
+
+def latest(ingest: Ingest, table: int, board: int) -> StoredResult | None:
+    """The result in force of ``board`` at ``table`` (the table's, or the director's last)."""
+    return next((r for r in ingest.live.results() if r.table == table and r.board == board), None)
 
 
 # what a director's result keeps of the table's record
@@ -187,7 +192,8 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
 
 def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
     """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
-    declarer and tricks, or "Pass"); the weights make 100%."""
+    declarer and tricks, or "Pass"); the weights make 100%. It keeps what the table recorded, as a
+    correction does (``ruling_record``)."""
     _pairs_scoring(ingest, _("weighted scores"))
     parts, weights = [], []
     for number, part in enumerate(p for p in text.split(";") if p.strip()):
@@ -208,7 +214,9 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
     if len(parts) < 2 or abs(sum(weights) - 1) > 1e-9:
         raise ActionError(_("a weighted score needs two results or more whose weights make 100%: {text!r}")
                           .format(text=text))
-    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts})
+    previous = latest(ingest, table, board)
+    kept = ruling_record(previous, "") if previous is not None else {}  # the table's auction, play, tempo
+    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts, **kept})
     ingest.session.store.audit(ingest.session.id, actor, "weighted score", f"table {table} board {board} "
                                f"r{stored.revision}: " + "; ".join(
                                    " ".join(str(w) for w in (f"{p['weight']:.0%}", p["contract"],
