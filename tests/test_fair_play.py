@@ -230,6 +230,7 @@ def test_no_route_of_the_station_shows_a_visitor_a_board_still_in_play(ingest: I
     with serve(ingest, PASSWORD) as base, httpx.Client(timeout=httpx.Timeout(30)) as visitor:
         pages = crawl_station(base, ingest, visitor)
         assert len(pages) > 30 and any(path.startswith("GET /live/") for path in pages)
+        assert {"GET /director/tempo", "GET /tables", "GET /fragment/tables"} <= set(pages)  # issue 29
         assert leaks(pages, hidden) == [], "\n".join(leaks(pages, hidden))
         shown = "".join(pages.values())  # the boards over everywhere are there for all to see
         assert all(hand in shown for hand in over_hands(ingest))

@@ -205,11 +205,11 @@ NOT_PROSE = {
     "table/command.py": {"bridgetable table: ", "utf-8", "sim-journal.db", "samples"},
     "table/selftest.py": {"bridgetable selftest: "},
     "demo/command.py": {"bridgetable demo: ", "bridgetable demo --central: "},
-    # names, files, threads, uvicorn's log level, URLs
+    # names, files, threads, uvicorn's log level, URLs, a seed
     "demo/club.py": {*club.NAMES, "democlub", "director", "bridgetable demo", "bridgetable demo: ", "loop://",
                      "table-", ".db",
                      "table-unit-", "robot-table-", "bridgetable-demo-", "station.db", "result",
-                     "station-web", "warning", "http://127.0.0.1:", "team-event"},
+                     "station-web", "warning", "http://127.0.0.1:", "team-event", "/tempo"},
     "demo/federation.py": {*federation.CLUBS, *federation.PLAYERS, "central-broker", "station.db",
                            "bridgetable-federation-", "http://127.0.0.1:", "-evening", " club evening"},
     "robots/display.py": set(),

@@ -7,6 +7,7 @@ import re
 import signal
 import socket
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -60,13 +61,20 @@ def test_demo_plays_a_whole_mitchell_and_exports_it(tmp_path):
     with sqlite3.connect(tmp_path / "w" / "station.db") as db:
         stored = {(t, b): r for r, t, b in db.execute("SELECT round, tbl, board FROM results")}
     sent = {}
+    tempos = []
     for table in (1, 2, 3):
         with sqlite3.connect(tmp_path / "w" / f"table-{table}.db") as db:
             for key, payload in db.execute("SELECT key, payload FROM outbox"):
                 record = json.loads(payload)
                 sent[(table, record["board"])] = record["round"]
+                tempos.append(record["tempo"])
                 assert key == f"democlub/demo/{record['round']}/{table}/{record['board']}/1"
     assert sent == stored and len(stored) == 18
+    # the robots take their time (demo.thinking): the director's tempo pages have something to show
+    calls = [tenths for tempo in tempos for tenths in tempo["calls"]]
+    cards = [tenths for tempo in tempos for tenths in tempo["cards"]]
+    assert min(calls) >= 3 and 10 <= statistics.median(calls) <= 60 and 10 <= statistics.median(cards) <= 60
+    assert max(calls) > 100  # a hesitation or more (over 10 s) in the session
     assert sorted(sent.values()) == [1] * 6 + [2] * 6 + [3] * 6
     # robots at every seat: the kibitzers are let in (the live tables show everyone the boards in play)
     assert Session.load(SQLiteStore(tmp_path / "w" / "station.db"), "demo").setup.kibitzers

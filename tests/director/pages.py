@@ -36,10 +36,12 @@ def finished_demo(directory: Path, tables: int = 3, rounds: int = 1) -> Session:
 
 
 @contextmanager
-def serve(ingest: Ingest, password: str = "pw") -> Iterator[str]:
-    """The station's pages for ``ingest`` on a free port; yields the base URL."""
+def serve(ingest: Ingest, password: str = "pw", rounds: web.Rounds | None = None) -> Iterator[str]:
+    """The station's pages for ``ingest`` (and its ``rounds``, the running station's) on a free
+    port; yields the base URL."""
     port = free_port()
-    server = web.server(web.create_app(ingest, password=password), "127.0.0.1", port)  # as the station does
+    app = web.create_app(ingest, password=password, rounds=rounds)
+    server = web.server(app, "127.0.0.1", port)  # as the station does
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

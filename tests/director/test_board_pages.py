@@ -11,8 +11,17 @@ from selenium.webdriver.support.ui import WebDriverWait
 from bridgetable.bridge import Card, Deal, Seat
 from bridgetable.director.ingest import Ingest
 from bridgetable.director.replay import replay
+from bridgetable.director.roundclock import RoundClock
+from bridgetable.director.station import Station
+from bridgetable.link import Broker
+from bridgetable.link.broker import MosquittoProcess
+from bridgetable.link.signing import DerivedKeys
 
+from .helpers import CLUB, new_session, received, result_message
 from .pages import chromium, finished_demo, keep_screenshot, serve
+from .test_browser import log_in
+from .test_roundclock import Clock
+from .test_station import SECRET
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +193,20 @@ def shown(browser, selector: str) -> list[str]:
     return [e.text for e in browser.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
 
 
+def fit_a_phone(browser, base: str, pages: tuple[str, ...]) -> None:
+    """At the phone's width, in English, Hungarian and German (the longest words), no table of
+    ``pages`` is wider than the screen, nor the page."""
+    for language in ("en", "hu", "de"):
+        for page in pages:
+            path, _, fragment = page.partition("#")
+            browser.get(f"{base}{path}?lang={language}" + (f"#{fragment}" if fragment else ""))
+            WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table"))
+            assert tables_wider_than_the_screen(browser) == [], (language, page)
+            overflow = browser.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{page} ({language}) is {overflow} px wider than a phone"
+
+
 def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_show(demo):
     ingest, url, browser = demo
     row = ingest.traveller(3)[0].result
@@ -191,13 +214,8 @@ def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_sh
     browser.set_window_size(PHONE, 844)
     try:
         assert browser.execute_script("return document.documentElement.clientWidth") <= PHONE
-        for language in ("en", "hu", "de"):
-            for page in ("/", f"/pair/{row.ns}", f"/pair/{row.ew}", f"/board/3#table-{row.table}",
-                         f"/live/{row.table}", "/tables"):
-                path, _, fragment = page.partition("#")
-                browser.get(f"{url}{path}?lang={language}" + (f"#{fragment}" if fragment else ""))
-                WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table"))
-                assert tables_wider_than_the_screen(browser) == [], (language, page)
+        fit_a_phone(browser, url, ("/", f"/pair/{row.ns}", f"/pair/{row.ew}", f"/board/3#table-{row.table}",
+                                    f"/live/{row.table}", "/tables"))
         browser.get(f"{url}/?lang=en")
         headings = shown(browser, "table.ranking th")
         assert headings[:5] == ["Rank", "Pair", "Names", "%", "MP"] and "Boards" not in headings
@@ -219,3 +237,59 @@ def test_at_390_px_no_table_is_wider_than_a_phones_screen_and_the_key_columns_sh
         keep_screenshot(browser, "phone-live")
     finally:
         browser.set_window_size(1100, 900)
+
+
+def broken(browser, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` finds that the page writes on more than one line."""
+    return browser.execute_script("""
+        return Array.from(document.querySelectorAll(arguments[0])).filter(e => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            return new Set(Array.from(range.getClientRects()).filter(r => r.width > 0)
+                           .map(r => Math.round(r.top))).size > 1;
+        }).map(e => e.textContent);""", selector)
+
+
+def test_at_390_px_the_directors_tempo_and_the_round_clock_fit_a_phone(demo, tmp_path):
+    """Logged in: the board page with each table's tempo and the tempo report of the demo (its
+    robots take their time), and the table status with the round clock, a table behind and the
+    "not played" form of the tables over time, in English, Hungarian and German."""
+    ingest, url, browser = demo
+    row = ingest.traveller(3)[0].result
+    with MosquittoProcess(tmp_path / "broker") as broker:
+        session = new_session(tmp_path)
+        clock = Clock()
+        station = Station(session, Broker(port=broker.port, min_delay=0.1, max_delay=0.5),
+                          DerivedKeys(SECRET, CLUB, 4), CLUB, clock=RoundClock(session, 7.5, now=clock))
+        station.start()
+        try:
+            for board in next(a.boards for a in session.movement.round(1) if a.table == 1):
+                station.ingest.store_result(received(result_message(session, 1, board, "4S", "N", 10)))
+            station.ingest.on_state({"table": 3, "status": "online", "round": 1, "board": 5,
+                                     "phase": "auction", "director_call": True,
+                                     "detail": "insufficient bid by West"})
+            clock.now += 16 * 60  # the round's 15 minutes are over
+            with serve(station.ingest, rounds=station) as clocked:
+                browser.set_window_size(PHONE, 844)
+                try:
+                    log_in(browser, url, "pw")  # the browser keeps one login for the two servers' host
+                    fit_a_phone(browser, url, (f"/board/3#table-{row.table}", "/director/tempo"))
+                    for language in ("en", "hu", "de"):
+                        browser.get(f"{url}/board/3?lang={language}#table-{row.table}")
+                        assert browser.find_element(By.ID, f"tempo-{row.table}").is_displayed()
+                        # a time ("5.5 s") and the play's first heading ("Trick") each on one line
+                        one_line = ".tempo .time, .tempo-play tr:first-child th:first-child"
+                        assert broken(browser, one_line) == []
+                    browser.get(f"{url}/director/tempo?lang=en")
+                    assert browser.find_element(By.ID, "pair-tempo").is_displayed()
+                    assert browser.find_element(By.ID, "hesitation-report").is_displayed()
+                    log_in(browser, clocked, "pw")
+                    fit_a_phone(browser, clocked, ("/tables", "/director"))
+                    browser.get(f"{clocked}/tables?lang=en")
+                    assert browser.find_element(By.CSS_SELECTOR, "tr.behind").is_displayed()
+                    assert browser.find_element(By.ID, "not-started-2").is_displayed()
+                finally:
+                    browser.set_window_size(1100, 900)
+                    browser.delete_all_cookies()  # the other tests are visitors
+        finally:
+            station.stop()

@@ -96,6 +96,22 @@ def test_a_missing_or_malformed_accounts_file_is_refused_with_exit_2(tmp_path, c
     assert not (tmp_path / "station.db").exists()  # refused before anything was opened
 
 
+@pytest.mark.parametrize(("option", "error"), [
+    (["--minutes-per-board", "0"], "--minutes-per-board: 0 is out of range (more than 0, at most 60)"),
+    (["--changeover", "-1"], "--changeover: -1 is out of range (0 to 60)")])
+def test_a_round_clock_out_of_range_is_refused_before_anything_begins(tmp_path, capsys, option, error):
+    """Not after the embedded broker started and the session was created in the store."""
+    from bridgetable.cli import main
+
+    accounts = tmp_path / "accounts.json"
+    accounts.write_text('{"club": "c", "station": {"username": "s", "password": "p", "secret": "00"}}')
+    assert main(["station", "--accounts", str(accounts), "--session", "s", "--password", "x",
+                 "--store", str(tmp_path / "station.db"), "--embedded-broker", "--broker", "127.0.0.1:1",
+                 *option]) == 2
+    assert capsys.readouterr().err == f"bridgetable station: {error}\n"
+    assert not (tmp_path / "station.db").exists()
+
+
 def test_law_78c_total_points_for_the_station_and_the_demo():
     setup, _ = setup_from_args(parse("--scoring", "TOTAL"))
     assert setup.scoring == "TOTAL"

@@ -109,3 +109,19 @@ def test_the_board_page_shows_the_robots_result_and_play_beside_ours(ingest):
     assert len(played) == sum(len(t) for t in robots.tricks) and theirs["tricks_won"] == robots.result
     assert all(robots.tricks[i][Seat.parse(c["seat"])] == Card.parse(c["card"])  # each card at its seat
                for i, t in enumerate(theirs["tricks"]) for c in t["cards"])
+
+
+def test_a_board_not_played_at_our_table_is_left_out_of_the_match(ingest):
+    """The round clock's "not played" (or the director's) at the one table: the board has no
+    contract to compare with the robots', so it is out of the match (it raised "not a contract:
+    'Not played'", and the station's action was refused half done)."""
+    from bridgetable.director.actions import not_started
+
+    send(ingest, 1)
+    send(ingest, 2)
+    ingest.on_state({"table": 1, "status": "online", "round": 2, "board": 3, "phase": "start"})
+    marked = not_started(ingest, "td", 1, 2)
+    assert [r.board for r in marked] == [3, 4]
+    standings = score_session(ingest.session)
+    assert [b.board for b in standings.robots.boards] == [1, 2]
+    assert 3 not in standings.travellers and ingest.traveller(3) == []

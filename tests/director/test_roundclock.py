@@ -28,7 +28,7 @@ from bridgetable.table.journal import Journal
 from bridgetable.table.screens import compose, render
 from bridgetable.table.service import TableService
 
-from .helpers import CLUB, new_session, result_message
+from .helpers import CLUB, new_session, received, result_message
 from .test_station import SECRET, next_round, wait_for
 from .test_web import PASSWORD, log_in
 
@@ -62,8 +62,8 @@ def test_a_round_lasts_its_boards_times_the_minutes_per_board_and_the_changeover
 
 
 @pytest.mark.parametrize(("minutes", "changeover", "error"), [
-    (0, 0, "--minutes-per-board: 0 is not more than 0"), (90, 0, "--minutes-per-board: 90"),
-    (7, -1, "--changeover: -1 minutes is not between 0 and 60")])
+    (0, 0, r"--minutes-per-board: 0 is out of range \(more than 0, at most 60\)"),
+    (90, 0, "--minutes-per-board: 90 is out"), (7, -1, r"--changeover: -1 is out of range \(0 to 60\)")])
 def test_a_clock_out_of_bounds_is_refused_by_name(tmp_path, minutes, changeover, error):
     with pytest.raises(ValueError, match=error):
         RoundClock(new_session(tmp_path), minutes, changeover)
@@ -221,7 +221,7 @@ def test_the_status_page_flags_a_table_behind_the_clock_to_the_director(club, tm
                 row = _row(page, table)
                 assert 'class="behind"' in row and "0 of 2" in row and "behind the clock" in row
             assert "The round ends at " + clock_time(START + 15 * 60) + " (7 min)" in page
-            assert "Behind the round clock: table 3, 4." in client.get("/director").text
+            assert "Behind the round clock: tables 3, 4." in client.get("/director").text
             visitor = TestClient(create_app(station.ingest, password=PASSWORD, rounds=station))
             shown = visitor.get("/fragment/tables").text  # a visitor: the state of each table, as before
             assert "behind" not in shown and "Time left" not in shown and " min" not in shown
@@ -260,6 +260,8 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
             log_in(client)
             page = client.get("/tables").text
             assert 'id="not-started-1"' not in page and 'id="not-started-2"' in page  # finished, or not
+            assert f"The round ended at {clock_time(START + 15 * 60)} (-2 min)." in page  # over: in the past
+            assert "Behind the round clock: tables 2, 3, 4." in client.get("/director").text
             form = re.search(r'<form method="post" action="/director" class="not-started" id="not-started-3">'
                              r'(.*?)</form>', page, re.S)
             assert form is not None and 'name="confirm" value="yes" required' in form.group(1)
@@ -270,6 +272,8 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
             done = client.post("/director", data={**fields, "confirm": "yes"}).text
             assert "table 3 round 1: 1 board not started, not played" in done
             assert (3, boards[3][0]) not in station.ingest.played  # in play: the table's result will come
+            page = client.get("/tables").text  # table 3 has nothing left to mark: no button to refuse
+            assert 'id="not-started-3"' not in page and 'id="not-started-4"' in page
             while (assignment := told.get(timeout=10)).get("not_played") is None:
                 pass  # the round's assignment as first sent
             assert (assignment["round"], assignment["not_played"]) == (1, [boards[3][1]])  # to skip
@@ -287,3 +291,21 @@ def test_the_boards_not_started_when_the_round_ends_are_not_played_in_one_confir
         unit.stop()
         for link in links.values():
             link.stop()
+
+
+def test_once_every_table_has_finished_the_last_round_the_status_page_says_so(club):
+    """The last round over everywhere: no round left to count down (it said "The round ends at
+    ... (15 min)" after the session)."""
+    session, clock, station = club.session, club.clock, club.station
+    station.start()
+    for round_ in range(1, session.movement.rounds + 1):
+        for a in session.movement.round(round_):
+            for board in a.boards:
+                station.ingest.store_result(received(result_message(session, a.table, board, "4S", "N", 10)))
+        wait_for(lambda r=round_: station.finished.is_set() or station.round > r, what=f"round {round_}")
+    clock.now += 60
+    with TestClient(create_app(station.ingest, password=PASSWORD, rounds=station)) as client:
+        log_in(client)
+        page = client.get("/fragment/tables").text
+    assert f"Every table has finished round {session.movement.rounds}." in page
+    assert "The round ends" not in page and 'class="behind"' not in page

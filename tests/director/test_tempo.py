@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,7 +19,7 @@ from bridgetable.director.store import SQLiteStore
 from bridgetable.director.tempo import medians, pair_tempo, stop_verdict, table_tempo
 from bridgetable.director.tempopage import threshold
 from bridgetable.events import TableEvent
-from bridgetable.link import Broker
+from bridgetable.link import Broker, client, schema
 from bridgetable.link.broker import MosquittoProcess
 from bridgetable.link.signing import DerivedKeys
 from bridgetable.link.unit import UnitLink
@@ -110,19 +111,77 @@ def test_the_tempo_reaches_the_store_and_the_directors_pages_only(broker, tmp_pa
         assert "16.0 s after STOP: too slow (the pause: 10.0 s)" in text
         assert page.count('class="long-mark"') == 1  # the slow tenth card only (the lead is the only lead)
         assert "1 call over 15.0 s:" in director.get(f"/board/{board}?hesitation=15").text
+        calm = director.get(f"/board/{board}?hesitation=20").text  # none over: no alarm
+        assert '<p class="no-hesitation">No call over 20.0 s.</p>' in calm
+        assert 'class="hesitations"' not in calm
         refused = director.get(f"/board/{board}?hesitation=soon").text
         assert "hesitation: a number of seconds from 0 to 3600, not &#39;soon&#39;: 12.0 s used" in refused
         report = director.get("/director/tempo?hesitation=15").text
+        assert '<td class="text">East Pass (16.0 s)</td>' in report  # text, left-aligned
         assert re.search(rf'<tr data-board="{board}" data-table="1">.*East', report, re.S)
         assert 'data-pair="1"' in report and 'data-pair="5"' in report
         # North-South (pair 1): 3NT 4.0 s and South's pass 1.0 s; declarer's and dummy's 26 cards
         played = play_events(Deal.parse(info.deal or ""), Auction(Seat.N, CALLS.split()))  # scanned at N or S
         ns_cards = sum(t for t, e in zip(card_times(), played, strict=True) if e.seat in (Seat.N, Seat.S))
         ns_cards /= 10
-        pair_row = '<tr data-pair="1"><td>1 <span class="pair-names">Ann &amp; Bob</span></td><td>1</td>\n'
+        pair_row = ('<tr data-pair="1"><td class="text">1 <span class="pair-names">Ann &amp; Bob</span></td>'
+                    '<td>1</td>\n')
         assert pair_row + f"<td>5.0 s</td><td>{ns_cards:.1f} s</td><td>—</td></tr>" in report
         printable = director.get("/director/export/html").text  # the director's printable report
         assert 'id="slow-play"' in printable and pair_row in printable
+
+
+def old_station_decode(payload: bytes, kind: str) -> dict[str, Any]:
+    """What a station from before the tempo decodes: the schema of then, a result's ``tempo``
+    an unknown field."""
+    received = schema.decode(payload, kind)
+    if kind == "result":
+        required, optional = schema.FIELDS["result"]
+        then = {name: check for name, check in optional.items() if name != "tempo"}
+        envelope = {"schema": schema.integer(0, 99), "kind": schema.string(16)}
+        schema.obj({**envelope, **required}, then)(received, kind)
+    return received
+
+
+def test_a_station_older_than_the_table_loses_no_result_with_a_tempo(broker, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's upgrade order is the station first. A table upgraded before it sends results
+    with ``tempo``, which the old station refuses ("unknown field") without an ack: the result
+    stays in the table's outbox, is sent again and again, and is stored, tempo and all, once the
+    station is upgraded."""
+    session = new_session(tmp_path)
+    keys = DerivedKeys(SECRET, CLUB, 4)
+    address = Broker(port=broker.port, min_delay=0.1, max_delay=0.5)
+    monkeypatch.setattr(client, "decode", old_station_decode)
+    old = Station(session, address, keys, CLUB)
+    clock = Clock()
+    service = TableService(FlowConfig(boards=[], more_boards=True, club=CLUB, table="1"),
+                           Journal(tmp_path / "journal.db", session=None, clock=clock))
+    service.clock = clock
+    unit = UnitLink(service, keys[1], address, resend_min=0.2, resend_max=0.4)
+    old.start()
+    unit.start()
+    try:
+        wait_for(lambda: service.flow.phase is Phase.START, what="the assignment of round 1")
+        board = service.flow.board
+        info = session.store.boards(session.id)[board]
+        play_board(old, service, clock, Deal.parse(info.deal or ""))
+        wait_for(lambda: old.link.refused["result"] >= 3, what="the result refused three times")
+        assert session.store.results(session.id, board=board) == []
+        [kept] = service.journal.pending_results()  # the table still holds it
+        assert kept.payload["board"] == board and "tempo" in kept.payload
+        old.stop()
+        monkeypatch.undo()  # the station upgraded
+        upgraded = Station(session, address, keys, CLUB)
+        upgraded.start()
+        try:
+            wait_for(lambda: service.journal.pending_results() == [], what="the result acknowledged")
+        finally:
+            upgraded.stop()
+    finally:
+        unit.stop()
+    [stored] = session.store.results(session.id, board=board)
+    assert stored.record["tempo"] == {"calls": CALL_TIMES, "cards": card_times(), "stops": [0]}
 
 
 def test_the_slow_play_figures_per_pair(tmp_path: Path) -> None:
@@ -198,3 +257,58 @@ def test_the_center_is_not_sent_the_tempo(tmp_path: Path) -> None:
     assert "tempo" in stored.record
     sent = upstream_result(stored, "uid")["record"]
     assert "tempo" not in sent and sent["auction"] == message["auction"] and sent["play"] == message["play"]
+
+
+def test_a_directors_correction_keeps_the_tables_tempo(tmp_path: Path) -> None:
+    """A score corrected after a hesitation (Law 16B) keeps the facts it was ruled on: the
+    table's tempo stays on the director's board page and in the slow play (the PBN writes a
+    corrected result without the table's auction and play, so without their times)."""
+    from bridgetable.director.actions import enter_result
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [150] * len(message["auction"]), "cards": [20] * len(message["play"])}
+    ingest.store_result(received(message))
+    corrected = enter_result(ingest, "td", 1, 1, "3S", "N", 10, reason="hesitation, Law 16B")
+    assert corrected.source == "director" and corrected.record["tempo"] == message["tempo"]
+    with TestClient(web.create_app(ingest, password="pw")) as director:
+        login(director)
+        page = director.get("/board/1").text
+        assert 'id="tempo-1"' in page and "15.0 s" in page
+        assert 'data-pair="1"' in director.get("/director/tempo").text
+
+
+def test_a_weighted_score_keeps_the_tables_auction_play_and_tempo(tmp_path: Path) -> None:
+    """A weighted score (Law 12C1c), the usual outcome of a hesitation's ruling, keeps the table's
+    auction, play and tempo as a correction does: on the director's board page beside the parts;
+    the scoring and the PBN take the parts."""
+    from bridgetable.check import check_files
+    from bridgetable.director.actions import weighted
+    from bridgetable.director.exports import session_pbn
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [150] * len(message["auction"]), "cards": [20] * len(message["play"])}
+    ingest.store_result(received(message))
+    ingest.store_result(received(result_message(session, 4, 1, "3NT", "S", 9)))
+    ruled = weighted(ingest, "td", 1, 1, "30% 4S N 10; 70% 3S N 10")
+    assert ruled.record["auction"] == message["auction"] and ruled.record["tempo"] == message["tempo"]
+    with TestClient(web.create_app(ingest, password="pw")) as director:
+        login(director)
+        page = director.get("/board/1").text
+        text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+        assert 'id="tempo-1"' in page and "North 4 ♠ 15.0 s" in text and "30% 4 ♠ N 10, 70% 3 ♠ N 10" in text
+        assert "the table had recorded 4 ♠ N 10, its auction and play are kept above" in text
+    text = session_pbn(session)
+    out = tmp_path / "session.pbn"
+    out.write_text(text, encoding="utf-8")
+    reports, unreadable = check_files([str(out)])
+    assert not unreadable and [str(p) for r in reports for p in r.problems] == []

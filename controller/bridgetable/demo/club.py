@@ -51,6 +51,7 @@ from ..table.flow import FlowConfig, Outcome
 from ..table.journal import Journal
 from ..table.script import call_events
 from ..table.service import TableService
+from .thinking import ThinkingClock, thinking_times
 
 log = logging.getLogger("bridgetable.demo")
 _ = CLI.gettext
@@ -108,7 +109,8 @@ class RobotTable:
         infos = session.store.boards(session.id)
         self.boards = {b: infos[b] for b in boards}
         deals = {b: Deal.parse(info.deal) for b, info in self.boards.items() if info.deal}
-        self.journal = Journal(directory / f"table-{number}.db", session=session.id)
+        self.clock = ThinkingClock()  # the robots' thinking: the tempo the director sees
+        self.journal = Journal(directory / f"table-{number}.db", session=session.id, clock=self.clock)
         self.modules = {seat: SeatModule(open_port("loop://"), seat, CardScans(repeat_window=REPEAT_WINDOW))
                         for seat in Seat}
         self.displays = {seat: Display.dummy() for seat in Seat} if displays else {}
@@ -125,6 +127,7 @@ class RobotTable:
                              resend_min=0.3, resend_max=2.0)
         self.played: set[int] = {entry.board for entry in self.journal.results()}
         self.rng = random.Random(f"{session.id}/{number}")
+        self.thinking = random.Random(f"{session.id}/{number}/tempo")  # apart: the same cards as before
         self.last_scan: dict[Seat, tuple[str, float]] = {}  # each seat's last card scanned, and when
         self.unit = threading.Thread(target=self.service.run, args=(list(self.modules.values()),),
                                      name=f"table-unit-{number}", daemon=True)
@@ -172,8 +175,9 @@ class RobotTable:
                 if board in self.played or self.stopping.is_set():
                     continue
                 info = self.boards[board]
-                for event in robot_events(board, Deal.parse(info.deal or ""), Seat.parse(info.dealer),
-                                          self.rng):
+                events = robot_events(board, Deal.parse(info.deal or ""), Seat.parse(info.dealer), self.rng)
+                for event, seconds in zip(events, thinking_times(events, self.thinking), strict=True):
+                    self.clock.think(seconds)
                     self._send(event)
                 self.played.add(board)
 

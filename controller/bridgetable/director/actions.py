@@ -68,7 +68,7 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     score = ns_score(ingest, board, contract, declarer, tricks)
     round_, ns, ew = _pairs(ingest, table, board)
     revision = ingest.session.store.next_revision(ingest.session.id, table, board)
-    previous = next((r for r in ingest.live.results() if r.table == table and r.board == board), None)
+    previous = latest(ingest, table, board)
     stored = StoredResult(ingest.session.id, round_, table, board, revision, ns, ew,
                           str(contract) if contract else "Pass", str(declarer) if declarer else None,
                           tricks if contract else None, score,
@@ -83,8 +83,13 @@ def enter_result(ingest: Ingest, actor: str, table: int, board: int, contract_te
     return stored
 
 
+def latest(ingest: Ingest, table: int, board: int) -> StoredResult | None:
+    """The result in force of ``board`` at ``table`` (the table's, or the director's last)."""
+    return next((r for r in ingest.live.results() if r.table == table and r.board == board), None)
+
+
 # what a director's result keeps of the table's record
-KEPT = ("auction", "alerts", "play", "claim", "revokes", "director_calls")
+KEPT = ("auction", "alerts", "play", "claim", "revokes", "director_calls", "tempo")
 
 
 def ruling_record(previous: StoredResult | None, reason: str) -> dict[str, object]:
@@ -142,17 +147,24 @@ def not_played(ingest: Ingest, actor: str, table: int, board: int) -> StoredResu
 BEFORE_A_BOARD = ("", "waiting", "players", "start")  # a table's phases before its board has begun
 
 
-def not_started(ingest: Ingest, actor: str, table: int, round_: int) -> list[StoredResult]:
-    """The round is over: the boards of ``round_`` the table has not started (no result, and not
-    the board its state says it is playing) are not played, in one action, audited once as such
-    and each board as not played."""
+def unstarted(ingest: Ingest, table: int, round_: int) -> list[int]:
+    """The boards of ``round_`` the table has not started: no result, and not the board its state
+    says it is playing."""
     at = ingest.session.movement.at(round_, table)
     if at is None:
-        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
+        return []
     state = ingest.status.get(table)
     begun = (state.board if state is not None and state.round == round_ and state.phase not in BEFORE_A_BOARD
              else None)
-    boards = [board for board in at.boards if (table, board) not in ingest.played and board != begun]
+    return [board for board in at.boards if (table, board) not in ingest.played and board != begun]
+
+
+def not_started(ingest: Ingest, actor: str, table: int, round_: int) -> list[StoredResult]:
+    """The round is over: the boards of ``round_`` the table has not started (``unstarted``) are
+    not played, in one action, audited once as such and each board as not played."""
+    if ingest.session.movement.at(round_, table) is None:
+        raise ActionError(_("table {table} does not play in round {round}").format(table=table, round=round_))
+    boards = unstarted(ingest, table, round_)
     if not boards:
         raise ActionError(_("table {table} has started every board of round {round}").format(
             table=table, round=round_))
@@ -180,7 +192,8 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
 
 def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
     """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
-    declarer and tricks, or "Pass"); the weights make 100%."""
+    declarer and tricks, or "Pass"); the weights make 100%. It keeps what the table recorded, as a
+    correction does (``ruling_record``)."""
     _pairs_scoring(ingest, _("weighted scores"))
     parts, weights = [], []
     for number, part in enumerate(p for p in text.split(";") if p.strip()):
@@ -201,7 +214,9 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
     if len(parts) < 2 or abs(sum(weights) - 1) > 1e-9:
         raise ActionError(_("a weighted score needs two results or more whose weights make 100%: {text!r}")
                           .format(text=text))
-    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts})
+    previous = latest(ingest, table, board)
+    kept = ruling_record(previous, "") if previous is not None else {}  # the table's auction, play, tempo
+    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts, **kept})
     ingest.session.store.audit(ingest.session.id, actor, "weighted score", f"table {table} board {board} "
                                f"r{stored.revision}: " + "; ".join(
                                    " ".join(str(w) for w in (f"{p['weight']:.0%}", p["contract"],

@@ -17,7 +17,7 @@ from ..link.broker import EmbeddedBroker, find_mosquitto
 from ..link.signing import DerivedKeys
 from .downlink import SetupReceiver
 from .members import MemberList
-from .roundclock import RoundClock
+from .roundclock import RoundClock, check_minutes
 from .session import Session, SessionSetup, SetupError, boards_from_pbn, generated_boards, session_boards
 from .station import Station
 from .store import BoardInfo, open_store
@@ -147,7 +147,8 @@ def run_station_command(args: argparse.Namespace) -> int:
     try:
         club, login = station_login(Path(args.accounts))
         members = MemberList.read(args.members) if args.members else None  # refused before anything begins
-    except SetupError as exc:
+        check_minutes(args.minutes_per_board, args.changeover)
+    except ValueError as exc:  # SetupError too
         print(f"bridgetable station: {exc}", file=sys.stderr)
         return 2
     store = open_store(args.store)

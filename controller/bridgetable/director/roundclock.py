@@ -67,17 +67,23 @@ class Progress:
         return self.left <= 0 and not self.finished
 
 
+def check_minutes(minutes_per_board: float, changeover: float) -> None:
+    """Refuse a round clock out of bounds (ValueError naming the option): the station checks its
+    options with it before it opens anything."""
+    if not 0 < minutes_per_board <= 60:
+        raise ValueError(_("--minutes-per-board: {minutes} is out of range (more than 0, at most 60)").format(
+            minutes=f"{minutes_per_board:g}"))
+    if not 0 <= changeover <= 60:
+        raise ValueError(_("--changeover: {minutes} is out of range (0 to 60)").format(
+            minutes=f"{changeover:g}"))
+
+
 class RoundClock:
     """The round clock of one session's station. ``now`` is the wall clock (injected in tests)."""
 
     def __init__(self, session: Session, minutes_per_board: float = MINUTES_PER_BOARD,
                  changeover: float = CHANGEOVER, now: Callable[[], float] = time.time) -> None:
-        if not 0 < minutes_per_board <= 60:
-            raise ValueError(_("--minutes-per-board: {minutes} is not more than 0 and at most 60").format(
-                minutes=f"{minutes_per_board:g}"))
-        if not 0 <= changeover <= 60:
-            raise ValueError(_("--changeover: {minutes} minutes is not between 0 and 60").format(
-                minutes=f"{changeover:g}"))
+        check_minutes(minutes_per_board, changeover)
         self.session = session
         self.per_board = minutes_per_board * 60
         self.changeover = changeover * 60

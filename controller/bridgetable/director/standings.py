@@ -102,7 +102,7 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         standings.match = TeamMatch(session.setup.teams.get("home", ""),  # unnamed: the pages say
                                     session.setup.teams.get("away", ""))  # "Home", "Away" in their language
     if scoring == "ROBOTS":
-        standings.robots = robot_match(results, session.store.boards(session.id))
+        standings.robots = robot_match(played(results), session.store.boards(session.id))
         against_robots = {b.board: float(b.imps_ns) for b in standings.robots.boards}
     for board, stored in sorted(by_board.items()):
         inputs = [board_result(r) for r in stored]

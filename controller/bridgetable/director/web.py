@@ -52,6 +52,7 @@ from .actions import (
     rename_pair,
     sit_out,
     swap_pairs,
+    unstarted,
     weighted,
 )
 from .boardpage import board_values, live_values, score_card
@@ -370,8 +371,11 @@ def _tables_values(station: Station, request: Request) -> dict[str, Any]:
     clock (``roundclock``) and, what a table calling the director says (it may name a card)."""
     director = is_director(request)
     progress = station.rounds.progress() if director and station.rounds is not None else {}
+    markable = {table for table, p in progress.items()  # over, with a board not begun: the button
+                if p.overrun and unstarted(station.ingest, table, p.round)}
     return {"status": sorted(station.ingest.status.values(), key=lambda s: s.table), "director": director,
-            "progress": progress, "csrf": csrf_token(request.session) if director else ""}
+            "progress": progress, "markable": markable,
+            "csrf": csrf_token(request.session) if director else ""}
 
 
 def _behind(station: Station) -> list[int]:
