@@ -312,3 +312,27 @@ def test_a_weighted_score_keeps_the_tables_auction_play_and_tempo(tmp_path: Path
     out.write_text(text, encoding="utf-8")
     reports, unreadable = check_files([str(out)])
     assert not unreadable and [str(p) for r in reports for p in r.problems] == []
+
+
+def test_an_adjusted_score_keeps_the_tables_auction_play_and_tempo(tmp_path: Path) -> None:
+    """An artificial adjusted score (Law 12C2: Avg+/Avg-, 60/40) keeps the table's auction, play
+    and tempo as a correction and a weighted score do, marked as the ruling's on the board page."""
+    from bridgetable.director.actions import adjust
+    from bridgetable.director.ingest import Ingest
+
+    from .helpers import received, result_message
+
+    session = new_session(tmp_path)
+    ingest = Ingest(session)
+    message = result_message(session, 1, 1, "4S", "N", 10)
+    message["tempo"] = {"calls": [150] * len(message["auction"]), "cards": [20] * len(message["play"])}
+    ingest.store_result(received(message))
+    ruled = adjust(ingest, "td", 1, 1, "60/40")
+    assert ruled.adjusted and ruled.record["auction"] == message["auction"]
+    assert ruled.record["play"] == message["play"] and ruled.record["tempo"] == message["tempo"]
+    with TestClient(web.create_app(ingest, password="pw")) as director:
+        login(director)
+        page = director.get("/board/1").text
+        text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+        assert 'id="tempo-1"' in page and "North 4 ♠ 15.0 s" in text
+        assert "the table had recorded 4 ♠ N 10, its auction and play are kept above" in text

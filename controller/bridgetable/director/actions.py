@@ -110,8 +110,16 @@ def ruling_record(previous: StoredResult | None, reason: str) -> dict[str, objec
     return record
 
 
+def kept_record(ingest: Ingest, table: int, board: int) -> dict[str, object]:
+    """What a ruling without a contract of its own (an adjusted or a weighted score) keeps of the
+    result in force: the table's auction, play and tempo (``ruling_record``); nothing if there is none."""
+    previous = latest(ingest, table, board)
+    return ruling_record(previous, "") if previous is not None else {}
+
+
 def adjust(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
-    """Assign an artificial adjusted score ("A+/A-", "60/40", a split score "60/50"...)."""
+    """Assign an artificial adjusted score ("A+/A-", "60/40", a split score "60/50"...). It keeps
+    what the table recorded, as a correction does (``kept_record``)."""
     try:
         adjusted = Adjusted.parse(text)
     except ValueError as exc:
@@ -119,7 +127,7 @@ def adjust(ingest: Ingest, actor: str, table: int, board: int, text: str) -> Sto
     round_, ns, ew = _pairs(ingest, table, board)
     revision = ingest.session.store.next_revision(ingest.session.id, table, board)
     stored = StoredResult(ingest.session.id, round_, table, board, revision, ns, ew, "", None, None, None,
-                          adjusted=str(adjusted), source="director")
+                          adjusted=str(adjusted), source="director", record=kept_record(ingest, table, board))
     ingest.session.store.audit(ingest.session.id, actor, "adjust",
                                f"table {table} board {board} r{revision}: NS {adjusted.ns:g}% "
                                f"EW {adjusted.ew:g}%{' (split)' if adjusted.is_split else ''}")
@@ -193,7 +201,7 @@ def sit_out(ingest: Ingest, actor: str, table: int, round_: int,
 def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> StoredResult:
     """A weighted score (Law 12C1c): "30% 4S N 10; 70% 4S N 9" (each part a weight, contract,
     declarer and tricks, or "Pass"); the weights make 100%. It keeps what the table recorded, as a
-    correction does (``ruling_record``)."""
+    correction does (``kept_record``)."""
     _pairs_scoring(ingest, _("weighted scores"))
     parts, weights = [], []
     for number, part in enumerate(p for p in text.split(";") if p.strip()):
@@ -214,9 +222,8 @@ def weighted(ingest: Ingest, actor: str, table: int, board: int, text: str) -> S
     if len(parts) < 2 or abs(sum(weights) - 1) > 1e-9:
         raise ActionError(_("a weighted score needs two results or more whose weights make 100%: {text!r}")
                           .format(text=text))
-    previous = latest(ingest, table, board)
-    kept = ruling_record(previous, "") if previous is not None else {}  # the table's auction, play, tempo
-    stored = _director_revision(ingest, table, board, WEIGHTED, {"weighted": parts, **kept})
+    stored = _director_revision(ingest, table, board, WEIGHTED,
+                                {"weighted": parts, **kept_record(ingest, table, board)})
     ingest.session.store.audit(ingest.session.id, actor, "weighted score", f"table {table} board {board} "
                                f"r{stored.revision}: " + "; ".join(
                                    " ".join(str(w) for w in (f"{p['weight']:.0%}", p["contract"],

@@ -89,7 +89,7 @@ def _actions(result: StoredResult, dealer: str) -> tuple[list[tuple[str, str, st
                                                          list[tuple[str, str, str, float]]] | None:
     """Each call and card of a result as (seat, action, kind, seconds), or None: no tempo."""
     tempo = result.record.get("tempo")
-    if not isinstance(tempo, dict) or result.adjusted:
+    if not isinstance(tempo, dict):
         return None
     shown = replay(result, dealer)
     cards = [card for trick in shown["tricks"] for card in trick["cards"]]
