@@ -144,14 +144,14 @@ def test_every_page_in_every_language(client: TestClient, language: str) -> None
 
 def test_errors_in_the_visitors_language(client: TestClient) -> None:
     page = client.get("/club/nowhere", headers={"Accept-Language": "da"})
-    assert page.status_code == 404 and "ingen turnering fra klubben &#39;nowhere&#39;" in page.text
+    assert page.status_code == 404 and "Ingen turnering fra klubben &#39;nowhere&#39;" in page.text
     api = client.get("/api/clubs/nowhere/sessions", headers={"Accept-Language": "de"})
     assert api.status_code == 404
     assert api.json() == {"error": "kein Turnier des Klubs 'nowhere' ist bei der Zentrale angekommen"}
     board = client.get(f"/club/{CLUB}/{UID}/board/40", headers={"Accept-Language": "nl"})
     assert board.status_code == 404 and "heeft geen spel 40" in board.text
     setup = client.get(f"/club/{CLUB}/tirsdag", headers={"Accept-Language": "hu"})
-    assert setup.status_code == 404 and "a központban nincsenek meg" in setup.text
+    assert setup.status_code == 404 and "A központban nincsenek meg" in setup.text
 
 
 def test_the_language_menu_overrides_the_browser_and_is_kept(client: TestClient) -> None:

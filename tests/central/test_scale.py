@@ -52,7 +52,7 @@ def test_a_clubs_sessions_come_a_page_at_a_time_newest_first(many: str) -> None:
         assert "link" not in client.get(f"/api/clubs/{CLUB}/sessions?page=3").headers
         unknown = client.get("/club/Nowhere")
         assert unknown.status_code == 404
-        assert "no session of club &#39;Nowhere&#39; has reached the center" in unknown.text
+        assert "No session of club &#39;Nowhere&#39; has reached the center" in unknown.text
         assert client.get("/api/clubs/Nowhere/sessions?page=2").status_code == 404
 
 
@@ -63,7 +63,7 @@ def test_a_players_sessions_come_a_page_at_a_time(many: str) -> None:
         assert 'href="?page=2" rel="next">Older sessions' in first.text
         assert client.get("/player/10001?page=3").text.count(f'<a href="/club/{CLUB}/s') == 20
         beyond = client.get("/player/10001?page=4", headers={"Accept-Language": "da"})
-        assert beyond.status_code == 404 and "spiller 10001 har ingen side 4 med turneringer" in beyond.text
+        assert beyond.status_code == 404 and "Spiller 10001 har ingen side 4 med turneringer" in beyond.text
         api = client.get("/api/players/10001?page=2")
         assert len(api.json()) == PAGE and api.headers["link"] == '</api/players/10001?page=3>; rel="next"'
         assert client.get("/player/20002").status_code == 200  # no session yet: the page says so

@@ -210,11 +210,11 @@ def test_a_page_that_is_not_there_answers_with_the_sites_own_page(station):
     ingest, client = station
     for path in ("/board/abc", "/pair/x", "/nothing"):
         page = client.get(path)
-        assert page.status_code == 404 and f"there is no page {path} on this station" in page.text
+        assert page.status_code == 404 and f"There is no page {path} on this station" in page.text
         assert '<nav><a href="/">Ranking</a>' in page.text  # the site's menu
     refused = client.post("/tables")
-    assert refused.status_code == 405 and "this page cannot do that (HTTP 405)" in refused.text
-    assert "der er ingen side /board/abc" in client.get("/board/abc?lang=da").text
+    assert refused.status_code == 405 and "This page cannot do that (HTTP 405)" in refused.text
+    assert "Der er ingen side /board/abc" in client.get("/board/abc?lang=da").text
 
 
 def test_the_board_page_links_the_previous_and_next_boards_and_shows_each_hands_points(station):

@@ -93,8 +93,8 @@ PAGE_WORDS = {  # a word of each page in each language (en, da, de, nl, hu)
     "/director": ("Audit trail", "Logbog", "Protokoll", "Logboek", "Napló"),
     "/director/tempo": ("Hesitations", "Tøven", "Zögern", "Aarzelingen", "Habozások"),
     "/login": ("Password", "Adgangskode", "Passwort", "Wachtwoord", "Jelszó"),
-    "/board/99": ("there is no board 99", "der er intet spil 99", "es gibt kein Board 99",
-                  "er is geen spel 99", "nincs 99. osztás"),
+    "/board/99": ("There is no board 99", "Der er intet spil 99", "Es gibt kein Board 99",
+                  "Er is geen spel 99", "Nincs 99. osztás"),
 }
 
 

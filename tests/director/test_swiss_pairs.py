@@ -138,7 +138,7 @@ def test_the_pages_withhold_a_board_until_every_table_of_the_round_has_played_it
         ranking = client.get("/fragment/ranking").text
         assert 'href="/match/1/1"' in ranking and "Cross-table" in ranking
         assert client.get("/match/1/7").status_code == 404  # pair 7 has the bye
-        assert "pair 7 plays no match in round 1" in client.get("/match/1/7").text
+        assert "Pair 7 plays no match in round 1" in client.get("/match/1/7").text
 
 
 def test_the_director_sets_a_matchs_vps_and_takes_vps_off_a_pair(tmp_path):

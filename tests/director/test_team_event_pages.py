@@ -79,6 +79,11 @@ def test_a_match_is_withheld_from_visitors_until_every_match_of_its_round_has_pl
         ranking = client.get("/fragment/ranking").text
         assert "Cross-table" in ranking and f'href="/match/1/{home}"' in ranking
         assert client.get("/match/1/9").status_code == 404
+        # the refusal shown alone is a sentence: a capital first, in every language
+        assert '<p class="red">Team 9 plays no match in round 1</p>' in client.get("/match/1/9").text
+        danish = client.get("/match/1/9?lang=da").text
+        assert '<p class="red">Hold 9 spiller ingen kamp i runde 1</p>' in danish
+        assert '<p class="red">A(z) 9. csapat nem' in client.get("/match/1/9?lang=hu").text
 
 
 def test_a_swiss_pairs_each_round_from_the_results_and_keeps_it(tmp_path):
