@@ -21,7 +21,7 @@ import pytest
 from bridgetable import i18n
 from bridgetable.bridge import Contract, Seat, Vulnerability, duplicate_score, imps
 from bridgetable.demo import club
-from bridgetable.demo.command import ranking_line, result_line, robot_board_line, robot_match_line
+from bridgetable.demo.command import ranking_line, result_line, robot_board_line, robot_match_line, team_line
 from bridgetable.director.session import Session, generated_boards
 from bridgetable.director.store import SQLiteStore, StoredResult
 from bridgetable.formats.pbn import read_pbn_file
@@ -163,6 +163,15 @@ def test_the_ranking_line_of_each_scoring():
         " A NS    1 pair  3  +1230 points Ann & Bob"
     with i18n.speaking("da"):
         assert ranking_line(entry) == " A NS    1 par  3  62,50% Ann & Bob"
+
+
+def test_the_team_line_says_imps_or_a_matchpoint_margin():
+    """A team's IMPs, or Swiss pairs' margin in matchpoints (an IMP equivalent: not IMPs)."""
+    line = {"rank": 1, "name": "Ann & Bob", "vp": 52.17, "imps_for": 30.4, "imps_against": 7.1}
+    assert team_line(line) == "   1 Ann & Bob     52.17 VP +23 IMPs"
+    assert team_line(line, "MP") == "   1 Ann & Bob     52.17 VP margin +23"
+    with i18n.speaking("de"):
+        assert team_line(line, "MP") == "   1 Ann & Bob     52.17 SP Differenz +23"
 
 
 def demo_process(tmp_path, *options: str, stdin: int | None = None) -> subprocess.Popen:

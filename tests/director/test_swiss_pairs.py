@@ -90,6 +90,7 @@ def test_imps_across_the_field_give_each_match_its_margin(tmp_path, scoring):
     ingest = Ingest(session)
     play_round(ingest, 1, random.Random(8))
     event = score_session(session).event
+    assert score_session(session).as_json({})["event"]["margin"] == "IMP"  # IMPs, labelled so
     for match in event.matches.values():  # each board's margin: NS's IMPs against the field
         rows = [row for b in (1, 2) for row in score_session(session).travellers[b]
                 if row.result.ns == match.home]
@@ -129,6 +130,12 @@ def test_the_pages_withhold_a_board_until_every_table_of_the_round_has_played_it
         assert "420" in page and 'id="in-play"' not in page and "N 10</td>" in page  # 4S by North, 10 tricks
         assert 'class="field">3.50 – 0.50<' in page  # Neuberg: 2 of 2 scaled to a top of 4
         assert 'class="imps">10.71<' in page  # (87.5 - 12.5) / 7
+        # in matchpoints the margin is an IMP equivalent: not labelled IMPs, in any language
+        score = re.search(r'<p id="match-score">(.*?)</p>', page)[1]
+        assert "Margin</abbr> 10.71 – 0" in score and "IMP" not in re.sub(r'title="[^"]*"', "", score)
+        assert "Forskel</abbr> 10.71 – 0" in client.get("/match/1/1?lang=da").text
+        ranking = client.get("/?lang=en").text
+        assert "<th>Margin won</th><th>Margin lost</th>" in ranking and "IMPs won" not in ranking
         client.post("/logout", data={"csrf": re.search(r'name="csrf" value="([^"]+)"',
                                                         client.get("/director").text)[1]})
         send(ingest, 3, 1, contract="2S", tricks=10)  # board 1 over at every table of round 1
@@ -138,6 +145,7 @@ def test_the_pages_withhold_a_board_until_every_table_of_the_round_has_played_it
         ranking = client.get("/fragment/ranking").text
         assert 'href="/match/1/1"' in ranking and "Cross-table" in ranking
         assert client.get("/match/1/7").status_code == 404  # pair 7 has the bye
+        assert score_session(ingest.session).as_json({})["event"]["margin"] == "MP"
         assert "Pair 7 plays no match in round 1" in client.get("/match/1/7").text
 
 

@@ -107,7 +107,7 @@ class Report:
             print(robot_match_line(standings["robots"]), flush=True)
         elif "event" in standings:  # a team event or Swiss pairs: the teams or pairs by VPs
             for line in standings["event"]["ranking"]:
-                print(team_line(line), flush=True)
+                print(team_line(line, standings["event"]["margin"]), flush=True)
         else:
             for entry in standings["ranking"]:
                 print(ranking_line(entry, self.scoring), flush=True)
@@ -132,11 +132,14 @@ def ranking_line(entry: dict[str, Any], scoring: str = "MP") -> str:
     return f"{side:>5} {entry['rank']:>4} {pair} {score} {entry['names']}"
 
 
-def team_line(line: dict[str, Any]) -> str:
-    """E.g. "   1 Team 3   52.17 VP  +23 IMPs"."""
-    return _("{rank} {name} {vp} VP {imps} IMPs").format(
-        rank=f"{line['rank']:>4}", name=f"{line['name']:<12}", vp=f"{line['vp']:6.2f}",
-        imps=f"{round(line['imps_for'] - line['imps_against']) + 0:+d}")  # Swiss pairs' MP: fractions
+def team_line(line: dict[str, Any], margin: str = "IMP") -> str:
+    """E.g. "   1 Team 3   52.17 VP  +23 IMPs"; Swiss pairs in matchpoints "margin +23" (an IMP
+    equivalent, the percentages' difference over 7: not IMPs)."""
+    fields = {"rank": f"{line['rank']:>4}", "name": f"{line['name']:<12}", "vp": f"{line['vp']:6.2f}"}
+    net = f"{round(line['imps_for'] - line['imps_against']) + 0:+d}"  # Swiss pairs' MP: fractions
+    if margin == "MP":
+        return _("{rank} {name} {vp} VP margin {margin}").format(margin=net, **fields)
+    return _("{rank} {name} {vp} VP {imps} IMPs").format(imps=net, **fields)
 
 
 def result_line(result: StoredResult) -> str:

@@ -56,6 +56,7 @@ class Standings:
     match: TeamMatch | None = None
     event: TeamEvent | None = None  # a team event (issue 28), or Swiss pairs
     swiss_pairs: bool = False  # the event's entrants are pairs
+    margin: str = "IMP"  # a match's margin: IMPs, or "MP" (Swiss pairs in matchpoints: an IMP equivalent)
     robots: MatchResult | None = None  # a single table against the robots
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
@@ -72,7 +73,7 @@ class Standings:
             for board, rows in sorted(self.travellers.items())]
         extra: dict[str, Any] = {"robots": self.robots.to_json()} if self.robots is not None else {}
         if self.event is not None:
-            extra["event"] = event_json(self.event, names, self.swiss_pairs)
+            extra["event"] = event_json(self.event, names, self.swiss_pairs, self.margin)
         return {"ranking": ranking, "travellers": travellers, **extra}
 
 
@@ -94,7 +95,8 @@ def score_session(session: Session, results: list[StoredResult] | None = None) -
         by_board[r.board].append(r)
     times = session.movement.times_played()
     scoring = session.setup.scoring
-    standings = Standings(swiss_pairs=session.swiss_pairs)
+    standings = Standings(swiss_pairs=session.swiss_pairs,
+                          margin="MP" if session.swiss_pairs and scoring == "MP" else "IMP")
     all_scored: list[Scored] = []
     if session.team_event or session.swiss_pairs:  # Swiss pairs: the travellers across the field
         standings.event = score_event(session, results)

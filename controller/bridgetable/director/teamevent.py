@@ -89,10 +89,12 @@ def pair_round(session: Session, round_: int) -> bool:
     return True
 
 
-def event_json(event: TeamEvent, names: dict[int, str], swiss_pairs: bool = False) -> dict[str, Any]:
+def event_json(event: TeamEvent, names: dict[int, str], swiss_pairs: bool = False,
+               margin: str = "IMP") -> dict[str, Any]:
     """The event as the demo's JSON: the VP ranking, every match board by board and the byes the
     ranking counts, those of the rounds begun (a team's name: its first pair's, which the session
-    names after the team; Swiss pairs: the pair's)."""
+    names after the team; Swiss pairs: the pair's); ``margin`` what its "imps" are: "IMP", or "MP"
+    (Swiss pairs in matchpoints: an IMP equivalent, the percentages' difference over 7)."""
     ranking = [{"rank": line.rank, "team": line.team,
                 "name": names.get(line.team if swiss_pairs else 2 * line.team - 1, ""),
                 "vp": line.vp, "imps_for": line.imps_for, "imps_against": line.imps_against,
@@ -104,4 +106,4 @@ def event_json(event: TeamEvent, names: dict[int, str], swiss_pairs: bool = Fals
         matches.append({"round": m.round, "home": m.home, "away": m.away, "imps": list(m.imps()),
                         "vp": list(m.victory_points()), "adjusted": m.adjusted_vp is not None,
                         "boards": boards})
-    return {"ranking": ranking, "matches": matches, "byes": event.byes_had()}
+    return {"ranking": ranking, "matches": matches, "byes": event.byes_had(), "margin": margin}
