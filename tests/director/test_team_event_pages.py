@@ -78,6 +78,7 @@ def test_a_match_is_withheld_from_visitors_until_every_match_of_its_round_has_pl
         assert "420" in page and "170" in page and "boards 2." in page
         ranking = client.get("/fragment/ranking").text
         assert "Cross-table" in ranking and f'href="/match/1/{home}"' in ranking
+        assert '<p id="match-score">IMPs ' in page and "<th>IMPs won</th>" in ranking  # a team's are IMPs
         assert client.get("/match/1/9").status_code == 404
         # the refusal shown alone is a sentence: a capital first, in every language
         assert '<p class="red">Team 9 plays no match in round 1</p>' in client.get("/match/1/9").text
