@@ -100,11 +100,9 @@ class Station:
             if now - self._answered.get(table, -ANSWER_EVERY) < ANSWER_EVERY and not came_online:
                 return
             self._answered[table] = now
-        for assignment in self.assignments(current):
-            if assignment["table"] == table:
-                log.info("table %s announced itself in round %s: assignment of round %s sent again",
-                         table, state.get("round"), current)
-                self.link.publish_assignment(assignment)
+        log.info("table %s announced itself in round %s: assignment of round %s sent again",
+                 table, state.get("round"), current)
+        self._send_again(table)
 
     def _on_live(self, message: dict[str, Any]) -> None:
         """A table's live feed: a player's number keyed there is named back to the table (its
@@ -130,11 +128,15 @@ class Station:
                                "name": member.name if member else self.ingest.register.get(number, "")}
             self._send_names(message["table"])
 
-    def _send_names(self, table: int) -> None:
-        """The table's assignment again, with the names of the numbers keyed there."""
+    def _send_again(self, table: int, **extra: Any) -> None:
+        """The current round's assignment of ``table`` again (``extra``: fields added to it)."""
         for assignment in self.assignments(self.round) if self.round else []:
             if assignment["table"] == table:
-                self.link.publish_assignment({**assignment, "players": dict(self._names[table])})
+                self.link.publish_assignment({**assignment, **extra})
+
+    def _send_names(self, table: int) -> None:
+        """The table's assignment again, with the names of the numbers keyed there."""
+        self._send_again(table, players=dict(self._names[table]))
 
     def register_names(self, players: dict[str, str]) -> None:
         """The center's register's names of numbers the member list does not know (``lookup``;
@@ -229,9 +231,7 @@ class Station:
         (``actions.not_started``), and the table is told, so that it skips them."""
         stored = not_started(self.ingest, actor, table, round_)
         with self._lock:
-            for assignment in self.assignments(self.round):
-                if assignment["table"] == table:
-                    self.link.publish_assignment(assignment)
+            self._send_again(table)
         return stored
 
     def _publish_round(self, round_: int) -> None:
